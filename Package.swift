@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// wxpipe: an offline pipeline for archived weather-API responses.
+///
+/// Targets follow the stages (see docs/ARCHITECTURE.md); dependencies point one way only:
+/// JSON/Core → Ingest/Providers/Store → Pipeline → the `wxpipe` command.
+let package = Package(
+    name: "wxpipe",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "wxpipe", targets: ["wxpipe"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "WeatherJSON"),
+        .target(name: "WeatherCore"),
+        .target(name: "WeatherIngest", dependencies: ["WeatherCore", "CZlib"]),
+        .target(name: "WeatherProviders", dependencies: ["WeatherCore", "WeatherJSON"]),
+        .target(name: "WeatherStore", dependencies: ["WeatherCore", "CSQLite"]),
+        .target(name: "WeatherPipeline",
+                dependencies: ["WeatherCore", "WeatherJSON", "WeatherIngest", "WeatherProviders", "WeatherStore"]),
+        .target(name: "WxpipeCommands", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
+        .executableTarget(name: "wxpipe", dependencies: ["WxpipeCommands"]),
+        .executableTarget(name: "wxbench", dependencies: ["WeatherJSON", "WeatherPipeline"]),
+        .testTarget(name: "WeatherJSONTests", dependencies: ["WeatherJSON"]),
+        .testTarget(name: "WeatherIngestTests", dependencies: ["WeatherIngest", "WeatherCore"]),
+        .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherJSON", "WeatherCore"]),
+        .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "WeatherCore"]),
+        .testTarget(name: "WeatherPipelineTests", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WeatherStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

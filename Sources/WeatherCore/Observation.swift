@@ -1,0 +1,59 @@
+/// What a provider said the weather *was* at an instant, in canonical units.
+///
+/// Every quantity is optional: a field the provider did not send stays `nil` and becomes an
+/// empty CSV cell / SQL NULL, never 0. Names carry their units.
+public struct Observation: Sendable, Equatable {
+    public var provider: String
+    public var product: String
+    public var observedAt: Int64
+    public var latitude: Double
+    public var longitude: Double
+    /// A location id the collector declared in the envelope, which wins over matching by radius.
+    public var declaredLocationID: String?
+    public var placeName: String?
+    public var country: String?
+    /// Offset from UTC that the body states for the place, in seconds.
+    public var utcOffsetSeconds: Int?
+    /// IANA time-zone name that the body states, if any.
+    public var timeZone: String?
+
+    public var tempC: Double?
+    public var feelsLikeC: Double?
+    public var dewPointC: Double?
+    public var pressureHpa: Double?
+    public var humidityPct: Double?
+    public var windSpeedMs: Double?
+    public var windGustMs: Double?
+    public var windDirDeg: Double?
+    public var cloudCoverPct: Double?
+    public var visibilityM: Double?
+    public var uvIndex: Double?
+    /// Liquid rain that fell in the accumulation window ending at `observedAt`.
+    public var rainMm: Double?
+    /// Snow (as water equivalent) that fell in the accumulation window.
+    public var snowMm: Double?
+    /// rain + snow over the window: the liquid-equivalent total.
+    public var precipMm: Double?
+    /// Length of the accumulation window in hours (1 or 3 for OWM).
+    public var precipWindowH: Double?
+    /// An instantaneous rate, never mixed into accumulated amounts.
+    public var precipRateMmh: Double?
+
+    public var condition: Condition?
+    public var conditionCode: String?
+    public var conditionText: String?
+    public var sunriseAt: Int64?
+    public var sunsetAt: Int64?
+
+    /// Unit system assumed when the body does not say, and why.
+    public var unitsAssumed: String?
+    public var unitsSource: String?
+
+    public init(provider: String, product: String, observedAt: Int64, latitude: Double, longitude: Double) {
+        self.provider = provider
+        self.product = product
+        self.observedAt = observedAt
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

@@ -1,0 +1,69 @@
+/// OpenWeatherMap's unit systems (the `units=` query parameter).
+///
+/// OWM bodies never say which units they are in, so every record keeps which system was
+/// assumed and where that assumption came from (`UnitsSource`).
+/// Spec: https://openweathermap.org/current#data
+public enum UnitSystem: String, Sendable, CaseIterable {
+    /// Kelvin, m/s (the API's default when `units` is absent).
+    case standard
+    /// °C, m/s.
+    case metric
+    /// °F, mph.
+    case imperial
+
+    public func celsius(_ value: Double) -> Double {
+        switch self {
+        case .standard: return Convert.round(value - 273.15, 2)
+        case .metric: return value
+        case .imperial: return Convert.fahrenheitToCelsius(value)
+        }
+    }
+
+    public func metresPerSecond(_ value: Double) -> Double {
+        switch self {
+        case .standard, .metric: return value
+        case .imperial: return Convert.mphToMs(value)
+        }
+    }
+
+    public var temperatureName: String {
+        switch self {
+        case .standard: return "Kelvin"
+        case .metric: return "°C"
+        case .imperial: return "°F"
+        }
+    }
+}
+
+/// Where the unit system of a document came from, strongest first.
+public enum UnitsSource: String, Sendable {
+    case envelopeURL = "envelope_url"
+    case input = "input"
+    case `default` = "default"
+}
+
+/// Unit conversions to the canonical units (°C, m/s, hPa, mm, %, m).
+///
+/// Results are rounded to a precision finer than any provider reports, so that
+/// `281.87 K` prints as `8.72`, not `8.720000000000027`.
+public enum Convert {
+    @inline(__always)
+    public static func round(_ value: Double, _ places: Int) -> Double {
+        let scale = places == 2 ? 100.0 : places == 3 ? 1000.0 : places == 1 ? 10.0 : pow10(places)
+        return (value * scale).rounded() / scale
+    }
+
+    private static func pow10(_ n: Int) -> Double {
+        var v = 1.0
+        for _ in 0..<n { v *= 10 }
+        return v
+    }
+
+    public static func fahrenheitToCelsius(_ f: Double) -> Double { round((f - 32) * 5 / 9, 2) }
+    public static func mphToMs(_ mph: Double) -> Double { round(mph * 0.44704, 3) }
+    public static func kmhToMs(_ kmh: Double) -> Double { round(kmh / 3.6, 3) }
+    public static func knotsToMs(_ kn: Double) -> Double { round(kn * 0.514444, 3) }
+    public static func inchesToMm(_ inches: Double) -> Double { round(inches * 25.4, 2) }
+    public static func milesToMetres(_ miles: Double) -> Double { round(miles * 1609.344, 0) }
+    public static func fractionToPercent(_ f: Double) -> Double { round(f * 100, 1) }
+}

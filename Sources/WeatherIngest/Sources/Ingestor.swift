@@ -1,0 +1,140 @@
+import WeatherCore
+
+/// What the ingest stage reports, in stream order, for one input file.
+public enum IngestEvent {
+    /// A stream of documents begins: the file itself, or one member of a tar archive.
+    case sourceStarted(path: String, member: String?, modifiedAt: Int64?)
+    case document(RawDocument)
+    /// A document over the size cap; skipped without being held in memory.
+    case oversized(Origin, size: Int, limit: Int)
+    /// The container failed (truncated gzip, bad tar header, …); `partial` is the document in
+    /// progress when it did, if any.
+    case failed(Origin, IngestError, partial: [UInt8])
+    /// The stream held nothing but whitespace.
+    case empty(Origin)
+    /// The stream ended; `bytes` is its decompressed length, `contentHash` of its raw bytes.
+    case sourceFinished(bytes: Int, contentHash: String)
+}
+
+/// Opens one input file and turns it into `IngestEvent`s, detecting containers by content:
+/// gzip by its magic bytes (`1f 8b`), tar by a header whose checksum is right, NDJSON by name
+/// (`.ndjson`, `.jsonl`) or by layout (see `DocumentSplitter`). Tar members may themselves be
+/// gzipped.
+public struct Ingestor: Sendable {
+    public struct Limits: Sendable {
+        public var maxDocumentBytes: Int
+        public var gzip: GzipSource.Limits
+        public init(maxDocumentBytes: Int = 64 << 20, gzip: GzipSource.Limits = .init()) {
+            self.maxDocumentBytes = maxDocumentBytes
+            self.gzip = gzip
+        }
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) { self.limits = limits }
+
+    public func ingest(_ file: InputFile, _ emit: (IngestEvent) -> Void) {
+        let raw: ByteSource
+        do {
+            raw = file.isStandardInput ? FileSource(standardInput: ()) : try FileSource(path: file.path)
+        } catch {
+            let origin = Origin(path: file.path, modifiedAt: file.modifiedAt)
+            emit(.sourceStarted(path: file.path, member: nil, modifiedAt: file.modifiedAt))
+            emit(.failed(origin, error, partial: []))
+            emit(.sourceFinished(bytes: 0, contentHash: ContentHash().finalize()))
+            return
+        }
+        let hashing = HashingSource(raw)
+        let reader = ByteReader(hashing)
+        let base = Origin(path: file.path, modifiedAt: file.modifiedAt)
+        process(reader, name: file.path, origin: base, allowTar: true, hashing: hashing, emit)
+    }
+
+    /// Detects the container of `reader` and emits its documents (and, for tar, its members').
+    private func process(_ reader: ByteReader, name: String, origin: Origin, allowTar: Bool,
+                         hashing: HashingSource?, _ emit: (IngestEvent) -> Void) {
+        var stream: ByteReader = reader
+        var decompressedBytes: () -> Int = { reader.consumed }
+        do {
+            if try Ingestor.isGzip(reader) {
+                let gz = try GzipSource(reader, limits: limits.gzip)
+                stream = ByteReader(gz)
+                decompressedBytes = { gz.bytesOut }
+            }
+            if allowTar, TarReader.looksLikeHeader(try stream.peek(512)) {
+                processTar(stream, origin: origin, emit)
+                return
+            }
+        } catch {
+            emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
+            emit(.failed(origin, error, partial: []))
+            emit(.sourceFinished(bytes: 0, contentHash: hashing?.hash.finalize() ?? ""))
+            return
+        }
+        emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
+        let mode: DocumentSplitter.Mode = Ingestor.isLineDelimited(name) ? .lines : .auto
+        let splitter = DocumentSplitter(source: stream, mode: mode, maxDocumentBytes: limits.maxDocumentBytes)
+        var any = false
+        while let item = splitter.next() {
+            any = true
+            switch item {
+            case .document(let bytes, let offset, let line):
+                var o = origin
+                o.byteOffset = offset
+                o.line = line
+                emit(.document(RawDocument(bytes: bytes, origin: o)))
+            case .oversized(let offset, let line, let size):
+                var o = origin
+                o.byteOffset = offset
+                o.line = line
+                emit(.oversized(o, size: size, limit: limits.maxDocumentBytes))
+            case .failed(let error, let partial, let offset, let line):
+                var o = origin
+                o.byteOffset = offset
+                o.line = line
+                emit(.failed(o, error, partial: partial))
+            }
+        }
+        if !any { emit(.empty(origin)) }
+        _ = try? stream.skip(Int.max)  // drain so the hash covers the whole stream
+        emit(.sourceFinished(bytes: decompressedBytes(), contentHash: hashing?.hash.finalize() ?? ""))
+    }
+
+    private func processTar(_ stream: ByteReader, origin: Origin, _ emit: (IngestEvent) -> Void) {
+        let tar = TarReader(stream)
+        while true {
+            let entry: TarReader.Entry?
+            do {
+                entry = try tar.nextEntry()
+            } catch {
+                var o = origin
+                o.member = "(tar header)"
+                o.byteOffset = stream.consumed
+                emit(.sourceStarted(path: o.path, member: o.member, modifiedAt: o.modifiedAt))
+                emit(.failed(o, error, partial: []))
+                emit(.sourceFinished(bytes: 0, contentHash: ""))
+                return
+            }
+            guard let entry else { return }
+            var o = origin
+            o.member = entry.name
+            o.modifiedAt = entry.modifiedAt ?? origin.modifiedAt
+            let hashing = HashingSource(tar.memberSource())
+            process(ByteReader(hashing, capacity: 64 << 10), name: entry.name, origin: o, allowTar: false,
+                    hashing: hashing, emit)
+        }
+    }
+
+    static func isGzip(_ reader: ByteReader) throws(IngestError) -> Bool {
+        let magic = try reader.peek(2)
+        return magic.count == 2 && magic[0] == 0x1F && magic[1] == 0x8B
+    }
+
+    /// `.ndjson`, `.jsonl` (optionally followed by `.gz`).
+    static func isLineDelimited(_ name: String) -> Bool {
+        var n = name.lowercased()
+        if n.hasSuffix(".gz") { n.removeLast(3) }
+        return n.hasSuffix(".ndjson") || n.hasSuffix(".jsonl")
+    }
+}

@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a byte stream into JSON documents without parsing them.
+///
+/// Handles the shapes archives take in practice:
+/// - one (pretty-printed) document per file;
+/// - NDJSON / JSON Lines: one document per line (`.ndjson`, `.jsonl`, or detected when the first
+///   document sits alone on its first line); a broken line then costs only that line;
+/// - documents back to back with nothing between (`curl … | gzip >> archive.gz`), found by
+///   matching brackets outside strings.
+/// Text that does not start with `{` or `[` runs to the next line that does, so an HTML error
+/// page becomes one reject, not one per word. A UTF-8 byte-order mark at the start is skipped.
+/// Only the current document is held in memory, capped at `maxDocumentBytes`.
+public final class DocumentSplitter {
+    public enum Mode: Sendable { case auto, lines }
+
+    public enum Item {
+        case document(bytes: [UInt8], offset: Int, line: Int)
+        /// A document longer than the cap: skipped to its end, never held in memory.
+        case oversized(offset: Int, line: Int, size: Int)
+        /// The stream failed (truncated gzip, cut tar member); `partial` is what was read of the
+        /// document in progress, if any. Nothing follows.
+        case failed(IngestError, partial: [UInt8], offset: Int, line: Int)
+    }
+
+    private let source: ByteSource
+    private var mode: Mode
+    private let maxDocumentBytes: Int
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var pos = 0
+    private var end = 0
+    private var consumedBefore = 0  // stream offset of buffer[0]
+    private var line = 1
+    private var atColumnZero = true
+    private var eof = false
+    private var pendingError: IngestError?
+    private var started = false
+    public private(set) var bytesRead = 0
+
+    public init(source: ByteSource, mode: Mode = .auto, maxDocumentBytes: Int = 64 << 20, chunkSize: Int = 256 << 10) {
+        self.source = source
+        self.mode = mode
+        self.maxDocumentBytes = maxDocumentBytes
+        self.buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
+    }
+
+    deinit { buffer.deallocate() }
+
+    private var offset: Int { consumedBefore + pos }
+
+    /// Refills the chunk; false at end of stream or on a stream error (kept in `pendingError`).
+    private func refill() -> Bool {
+        if eof { return false }
+        consumedBefore += end
+        pos = 0
+        end = 0
+        do {
+            let n = try source.read(into: buffer)
+            if n == 0 { eof = true; return false }
+            end = n
+            bytesRead += n
+            return true
+        } catch {
+            pendingError = error
+            eof = true
+            return false
+        }
+    }
+
+    private func byte(_ k: Int) -> UInt8 { buffer[k] }
+
+    public func next() -> Item? {
+        if !started {
+            started = true
+            if refill(), end >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { pos = 3 }
+        }
+        // Skip whitespace between documents.
+        while true {
+            if pos == end && !refill() {
+                if let error = pendingError {
+                    pendingError = nil
+                    return .failed(error, partial: [], offset: offset, line: line)
+                }
+                return nil
+            }
+            let b = byte(pos)
+            if b == 0x0A { line += 1; atColumnZero = true; pos += 1; continue }
+            if b == 0x20 || b == 0x09 || b == 0x0D { atColumnZero = false; pos += 1; continue }
+            break
+        }
+        let startOffset = offset
+        let startLine = line
+        let startedAtColumnZero = atColumnZero
+        var doc: [UInt8] = []
+        var size = 0
+        var oversized = false
+
+        func keep(_ from: Int, _ to: Int) {
+            size += to - from
+            if oversized { return }
+            if size > maxDocumentBytes { oversized = true; doc = []; return }
+            doc.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<to]))
+        }
+
+        func finish() -> Item {
+            if let error = pendingError {
+                pendingError = nil
+                return .failed(error, partial: oversized ? [] : doc, offset: startOffset, line: startLine)
+            }
+            if oversized { return .oversized(offset: startOffset, line: startLine, size: size) }
+            return .document(bytes: doc, offset: startOffset, line: startLine)
+        }
+
+        let first = byte(pos)
+        if mode == .lines || (first != UInt8(ascii: "{") && first != UInt8(ascii: "[")) {
+            scanLines(untilContainer: mode == .auto, keep: keep)
+            while let last = doc.last, last == 0x0D || last == 0x20 || last == 0x09 { doc.removeLast() }
+            return finish()
+        }
+
+        // Bracket matching outside strings.
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var sawNewline = false
+        scan: while true {
+            if pos == end {
+                if !refill() { break scan }
+            }
+            var k = pos
+            while k < end {
+                let b = byte(k)
+                k += 1
+                if inString {
+                    if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                    if b == 0x0A { line += 1; sawNewline = true }
+                    continue
+                }
+                switch b {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 {
+                        keep(pos, k)
+                        pos = k
+                        break scan
+                    }
+                case 0x0A: line += 1; sawNewline = true
+                default: break
+                }
+            }
+            keep(pos, k)
+            pos = k
+        }
+        atColumnZero = false
+        if mode == .auto && !sawNewline && startedAtColumnZero && pendingError == nil && restOfLineIsBlank() {
+            mode = .lines
+        }
+        return finish()
+    }
+
+    /// True when only spaces, tabs or CR stand between here and a newline that is followed by more
+    /// content (the NDJSON layout). Does not consume anything it cannot give back: it only
+    /// looks within the current chunk.
+    private func restOfLineIsBlank() -> Bool {
+        var k = pos
+        while k < end {
+            let b = byte(k)
+            if b == 0x0A { return k + 1 < end || !eof }
+            if b != 0x20 && b != 0x09 && b != 0x0D { return false }
+            k += 1
+        }
+        return false
+    }
+
+    /// Reads to the end of the line; with `untilContainer`, on through following lines until one
+    /// starts with `{` or `[`.
+    private func scanLines(untilContainer: Bool, keep: (Int, Int) -> Void) {
+        while true {
+            if pos == end && !refill() { return }
+            let base = buffer.baseAddress! + pos
+            if let hit = memchr(base, 0x0A, end - pos) {
+                let nl = pos + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
+                keep(pos, nl)
+                pos = nl + 1
+                line += 1
+                atColumnZero = true
+                if !untilContainer { return }
+                if pos == end && !refill() { return }
+                let b = byte(pos)
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") { return }
+            } else {
+                keep(pos, end)
+                pos = end
+            }
+        }
+    }
+}

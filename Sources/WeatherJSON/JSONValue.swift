@@ -1,0 +1,151 @@
+/// A cursor on one value of a `JSONDocument`: cheap to copy, reads fields on demand.
+///
+/// Accessors return `nil` when the value has another kind, so decoders can tell a missing
+/// field (`nil` from the subscript) from a field of the wrong type (`kind` differs).
+public struct JSONValue: Sendable {
+    public let document: JSONDocument
+    let index: Int
+
+    init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    @inline(__always) var node: JSONNode { document.nodes[index] }
+
+    public var kind: JSONKind { node.kind }
+    public var isNull: Bool { node.kind == .null }
+
+    /// The number, or nil when this is not a number.
+    public var number: Double? { node.kind == .number ? node.number : nil }
+
+    /// The number when it is integral and fits 64 bits.
+    public var int: Int? {
+        guard node.kind == .number, let v = Int(exactly: node.number) else { return nil }
+        return v
+    }
+
+    public var bool: Bool? { node.kind == .bool ? node.flag : nil }
+
+    /// The decoded string, or nil when this is not a string.
+    public var string: String? {
+        let n = node
+        guard n.kind == .string else { return nil }
+        let range = Int(n.start)..<Int(n.end)
+        if !n.flag { return String(decoding: document.bytes[range], as: UTF8.self) }
+        return JSONValue.unescape(document.bytes[range])
+    }
+
+    /// Number of elements (arrays) or members (objects); 0 otherwise.
+    public var count: Int { node.kind == .array || node.kind == .object ? Int(node.count) : 0 }
+
+    /// The member named `key` of an object (nil when absent or when this is not an object).
+    /// With duplicate names the last one wins, as in JavaScript's `JSON.parse` and Python's `json`.
+    public subscript(key: String) -> JSONValue? {
+        let n = node
+        guard n.kind == .object else { return nil }
+        var k = key
+        return k.withUTF8 { needle -> JSONValue? in
+            var child = index + 1
+            var found: JSONValue?
+            let nodes = document.nodes
+            for _ in 0..<Int(n.count) {
+                let keyNode = nodes[child]
+                let valueIndex = child + 1
+                if keyMatches(keyNode, needle) { found = JSONValue(document: document, index: valueIndex) }
+                child = Int(nodes[valueIndex].next)
+            }
+            return found
+        }
+    }
+
+    private func keyMatches(_ keyNode: JSONNode, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(keyNode.start)
+        let length = Int(keyNode.end) - start
+        if !keyNode.flag {
+            guard length == needle.count else { return false }
+            return document.bytes.withUnsafeBufferPointer { bytes in
+                for k in 0..<length where bytes[start + k] != needle[k] { return false }
+                return true
+            }
+        }
+        let decoded = JSONValue.unescape(document.bytes[start..<Int(keyNode.end)])
+        return Array(decoded.utf8).elementsEqual(needle)
+    }
+
+    /// The elements of an array (empty when this is not an array).
+    public var elements: [JSONValue] {
+        let n = node
+        guard n.kind == .array else { return [] }
+        var result: [JSONValue] = []
+        result.reserveCapacity(Int(n.count))
+        var child = index + 1
+        for _ in 0..<Int(n.count) {
+            result.append(JSONValue(document: document, index: child))
+            child = Int(document.nodes[child].next)
+        }
+        return result
+    }
+
+    /// The members of an object in document order (empty when this is not an object).
+    public var members: [(key: String, value: JSONValue)] {
+        let n = node
+        guard n.kind == .object else { return [] }
+        var result: [(key: String, value: JSONValue)] = []
+        result.reserveCapacity(Int(n.count))
+        var child = index + 1
+        for _ in 0..<Int(n.count) {
+            let key = JSONValue(document: document, index: child).string ?? ""
+            result.append((key, JSONValue(document: document, index: child + 1)))
+            child = Int(document.nodes[child + 1].next)
+        }
+        return result
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value's source text, for excerpts in error messages.
+    public var rawText: String {
+        let n = node
+        var start = Int(n.start)
+        var end = Int(n.end)
+        if n.kind == .string { start -= 1; end += 1 }
+        return String(decoding: document.bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Decodes backslash escapes of an already validated string body.
+    static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 { v = v << 4 | (JSONParser.hexValue(raw[at + k]) ?? 0) }
+            return v
+        }
+        while i < raw.endIndex {
+            let b = raw[i]
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(i)
+                i += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = hex4(i + 2)
+                    i += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
+            default: out.append(e)  // \" \\ \/
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

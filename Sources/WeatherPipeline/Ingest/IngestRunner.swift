@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WeatherCore
+import WeatherIngest
+import WeatherProviders
+import WeatherStore
+
+/// One input to ingest, with the units to assume for bodies that do not state them.
+public struct IngestInput: Sendable {
+    public var path: String
+    public var units: UnitSystem?
+    public init(path: String, units: UnitSystem? = nil) {
+        self.path = path
+        self.units = units
+    }
+}
+
+/// Runs ingest → decode → validate → store for a list of inputs.
+///
+/// Each input file is skipped when its content hash is already in `sources` (idempotent
+/// re-ingest). Otherwise what an earlier, interrupted or older run left of that path is removed
+/// first, and the file is written in batched transactions; its `sources` rows are marked
+/// `complete` only at the end, so an interrupted run is redone cleanly next time.
+public final class IngestRunner {
+    public let store: Store
+    public private(set) var registry: LocationRegistry
+    public var ingestor = Ingestor()
+    /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
+    public var batchSize = 5000
+    /// Called for every reject (for `--verbose` style reporting); already counted and stored.
+    public var onReject: ((Reject) -> Void)?
+
+    public init(store: Store, declaredLocations: [Location] = []) throws {
+        self.store = store
+        var registry = LocationRegistry()
+        for location in try store.loadLocations() { registry.add(location) }
+        for location in declaredLocations {
+            registry.add(location)
+            try store.saveLocation(location)
+        }
+        self.registry = registry
+    }
+
+    public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
+        let clock = Stopwatch()
+        var summary = IngestSummary()
+        for input in inputs {
+            let (files, problems) = InputWalker.expand([input.path])
+            for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
+            for file in files {
+                summary.inputs += 1
+                try ingest(file, units: input.units, into: &summary)
+            }
+        }
+        summary.seconds = clock.seconds
+        return summary
+    }
+
+    private func ingest(_ file: InputFile, units: UnitSystem?, into summary: inout IngestSummary) throws {
+        var inputHash: String?
+        if !file.isStandardInput {
+            do {
+                inputHash = try InputWalker.hashFile(file.path)
+            } catch {
+                inputHash = nil
+            }
+            if let inputHash, try store.isIngested(inputHash: inputHash) {
+                summary.inputsUnchanged += 1
+                return
+            }
+        }
+        let db = store.database
+        try db.execute("BEGIN IMMEDIATE")
+        var committed = false
+        defer { if !committed { try? db.execute("ROLLBACK") } }
+        if !file.isStandardInput { try store.discardSources(path: file.path) }
+
+        let context = DecodeContext(owmUnits: units)
+        var sourceID: Int64 = 0
+        var counts = Store.SourceCounts()
+        var inBatch = 0
+        var failure: Error?
+        let now = Int64(time(nil))
+
+        func reject(_ r: Reject) throws {
+            try store.insert(r, sourceID: sourceID)
+            counts.documents += 1
+            counts.rejected += 1
+            summary.rejectsByReason[r.reason, default: 0] += 1
+            onReject?(r)
+        }
+
+        func handle(_ event: IngestEvent) throws {
+            switch event {
+            case .sourceStarted(let path, let member, let modifiedAt):
+                sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash,
+                                                 modifiedAt: modifiedAt, now: now)
+                counts = Store.SourceCounts()
+            case .document(let doc):
+                switch try decodeAndStore(doc, context: context, sourceID: sourceID) {
+                case .rejected(let r):
+                    try reject(r)
+                case .stored(let new, let total, let locationsCreated):
+                    counts.documents += 1
+                    if new > 0 || total == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
+                    counts.records += new
+                    summary.observations += new
+                    summary.locationsCreated += locationsCreated
+                }
+                inBatch += 1
+                if inBatch >= batchSize {
+                    try db.execute("COMMIT")
+                    try db.execute("BEGIN IMMEDIATE")
+                    inBatch = 0
+                }
+            case .oversized(let origin, let size, let limit):
+                try reject(Reject(origin: origin, reason: .tooLarge,
+                                  message: "document of \(size) bytes exceeds the limit of \(limit) bytes; skipped"))
+            case .failed(let origin, let error, let partial):
+                try reject(IngestRunner.reject(for: error, origin: origin, partial: partial))
+            case .empty(let origin):
+                try reject(Reject(origin: origin, reason: .empty, message: "no JSON document: the input is empty or only whitespace"))
+            case .sourceFinished(let bytes, let contentHash):
+                try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
+                summary.sources += 1
+                summary.bytesRead += bytes
+                summary.documents += counts.documents
+                summary.accepted += counts.accepted
+                summary.rejected += counts.rejected
+                summary.duplicates += counts.duplicates
+            }
+        }
+
+        ingestor.ingest(file) { event in
+            guard failure == nil else { return }
+            do { try handle(event) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try db.execute("COMMIT")
+        committed = true
+    }
+
+    private enum Outcome {
+        case rejected(Reject)
+        /// `new` records written of `total` decoded (the rest were duplicates).
+        case stored(new: Int, total: Int, locationsCreated: Int)
+    }
+
+    private func decodeAndStore(_ doc: RawDocument, context: DecodeContext, sourceID: Int64) throws -> Outcome {
+        switch DocumentDecoder.decode(doc.bytes, context: context) {
+        case .failure(let f):
+            return .rejected(IngestRunner.reject(for: f, document: doc))
+        case .success(let decoded):
+            var new = 0
+            var created = 0
+            for o in decoded.observations {
+                let locationID = try resolveLocation(o, created: &created)
+                if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { new += 1 }
+            }
+            return .stored(new: new, total: decoded.observations.count, locationsCreated: created)
+        }
+    }
+
+    private func resolveLocation(_ o: Observation, created: inout Int) throws -> String {
+        let resolution = registry.resolve(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
+                                          name: o.placeName, country: o.country,
+                                          utcOffsetSeconds: o.utcOffsetSeconds, timeZone: o.timeZone)
+        switch resolution {
+        case .created(let location):
+            try store.saveLocation(location)
+            created += 1
+            return location.id
+        case .existing(let id):
+            if var location = registry.location(id: id), location.timeZone == nil, location.utcOffsetSeconds == nil,
+               let offset = o.utcOffsetSeconds {
+                location.utcOffsetSeconds = offset
+                registry.add(location)
+                try store.saveLocation(location)
+            }
+            return id
+        }
+    }
+
+    static func reject(for f: DecodeFailure, document: RawDocument) -> Reject {
+        Reject(origin: document.origin, reason: f.reason, message: f.message, fieldPath: f.fieldPath,
+               excerpt: Reject.excerpt(of: document.bytes, around: f.offset ?? 0))
+    }
+
+    static func reject(for error: IngestError, origin: Origin, partial: [UInt8]) -> Reject {
+        let reason: RejectReason
+        switch error.kind {
+        case .truncated: reason = .truncatedInput
+        case .corrupt: reason = .corruptInput
+        case .tooLarge: reason = .tooLarge
+        case .unreadable: reason = .unreadable
+        }
+        var message = error.message
+        if !partial.isEmpty { message += "; the document in progress (\(partial.count) bytes read) is lost" }
+        return Reject(origin: origin, reason: reason, message: message,
+                      excerpt: partial.isEmpty ? "" : Reject.excerpt(of: partial))
+    }
+}
+
+/// Wall-clock seconds since creation (monotonic).
+struct Stopwatch {
+    private let start: timespec
+    init() {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        start = t
+    }
+    var seconds: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec - start.tv_sec) + Double(t.tv_nsec - start.tv_nsec) / 1e9
+    }
+}

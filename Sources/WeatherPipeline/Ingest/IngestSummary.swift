@@ -1,0 +1,45 @@
+import WeatherCore
+
+/// Counts of one ingest run. The invariant the whole pipeline keeps:
+/// `documents == accepted + rejected + duplicates`.
+public struct IngestSummary: Sendable, Equatable {
+    public var inputs = 0
+    /// Inputs skipped because the same content was ingested before (by content hash).
+    public var inputsUnchanged = 0
+    public var sources = 0
+    public var bytesRead = 0
+    public var documents = 0
+    public var accepted = 0
+    public var rejected = 0
+    public var duplicates = 0
+    public var observations = 0
+    public var locationsCreated = 0
+    public var rejectsByReason: [RejectReason: Int] = [:]
+    public var problems: [String] = []
+    public var seconds: Double = 0
+
+    public init() {}
+
+    public var balanced: Bool { documents == accepted + rejected + duplicates }
+
+    /// The end-of-run summary printed on stderr.
+    public func render() -> String {
+        var lines: [String] = []
+        lines.append("inputs: \(inputs) (\(inputsUnchanged) unchanged since an earlier run, skipped)")
+        lines.append("documents read: \(documents) = accepted \(accepted) + rejected \(rejected) + duplicates \(duplicates)")
+        for (reason, n) in rejectsByReason.sorted(by: { $0.key < $1.key }) {
+            lines.append("  rejected \(reason.rawValue): \(n)")
+        }
+        lines.append("records written: \(observations) observations; new locations: \(locationsCreated)")
+        let mb = Double(bytesRead) / 1_000_000
+        let rate = seconds > 0 ? mb / seconds : 0
+        lines.append("time: \(format(seconds)) s, \(format(mb)) MB of JSON (\(format(rate)) MB/s)")
+        if inputsUnchanged == inputs && inputs > 0 { lines.append("nothing new to ingest") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func format(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return String(r)
+    }
+}

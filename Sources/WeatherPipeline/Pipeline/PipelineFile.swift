@@ -1,0 +1,196 @@
+import WeatherJSON
+import WeatherCore
+
+/// A declarative pipeline (`Pipelines/*.json`): inputs, the store, declared locations, exports.
+///
+/// Paths are relative to the pipeline file's folder. Validation is strict: an unknown key or a
+/// wrong type is an error naming the file and the key (`wxpipe run` exits 2), because a typo
+/// that silently changes nothing is worse than a refusal.
+public struct PipelineFile: Sendable {
+    public struct Input: Sendable, Equatable {
+        public var path: String
+        public var units: UnitSystem?
+    }
+
+    public struct Export: Sendable, Equatable {
+        public var csv: String?
+        public var sqlite: String?
+        public var report: String?
+        public var tables: [String] = []
+    }
+
+    public var name: String
+    public var inputs: [Input]
+    public var store: String
+    public var locations: [Location]
+    public var export: Export
+    public var strict: Bool
+
+    /// The error for a bad pipeline file: exit 2, with the file and the key in the message.
+    public struct Problem: Error, CustomStringConvertible {
+        public var file: String
+        public var key: String?
+        public var message: String
+        public var description: String {
+            "\(file): " + (key.map { "key '\($0)': " } ?? "") + message
+        }
+    }
+
+    public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description"]
+
+    public static func load(path: String) throws(Problem) -> PipelineFile {
+        guard let bytes = readWholeFile(path) else {
+            throw Problem(file: path, key: nil, message: "cannot read the pipeline file")
+        }
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: bytes)
+        } catch {
+            let (line, column) = error.lineAndColumn(in: bytes)
+            throw Problem(file: path, key: nil, message: "invalid JSON: \(error.reason) at line \(line), column \(column)")
+        }
+        let folder = directory(of: path)
+        return try parse(doc.root, file: path, folder: folder)
+    }
+
+    static func parse(_ root: JSONValue, file: String, folder: String) throws(Problem) -> PipelineFile {
+        func fail(_ key: String?, _ message: String) -> Problem { Problem(file: file, key: key, message: message) }
+        guard root.kind == .object else { throw fail(nil, "the top level must be an object") }
+        for key in root.keys where !topLevelKeys.contains(key) {
+            throw fail(key, "unknown key (known: \(topLevelKeys.joined(separator: ", ")))")
+        }
+        func string(_ v: JSONValue?, _ key: String) throws(Problem) -> String? {
+            guard let v else { return nil }
+            guard let s = v.string else { throw fail(key, "must be a string, not \(v.kind)") }
+            return s
+        }
+        func number(_ v: JSONValue?, _ key: String) throws(Problem) -> Double? {
+            guard let v else { return nil }
+            guard let n = v.number else { throw fail(key, "must be a number, not \(v.kind)") }
+            return n
+        }
+        let name = try string(root["name"], "name") ?? "pipeline"
+        _ = try string(root["description"], "description")
+        var strict = false
+        if let s = root["strict"] {
+            guard let b = s.bool else { throw fail("strict", "must be true or false, not \(s.kind)") }
+            strict = b
+        }
+
+        guard let inputsValue = root["inputs"] else { throw fail("inputs", "missing: list the files or folders to ingest") }
+        guard inputsValue.kind == .array else { throw fail("inputs", "must be an array, not \(inputsValue.kind)") }
+        var inputs: [Input] = []
+        for (k, item) in inputsValue.elements.enumerated() {
+            let key = "inputs[\(k)]"
+            if let s = item.string {
+                inputs.append(Input(path: resolve(s, folder), units: nil))
+                continue
+            }
+            guard item.kind == .object else { throw fail(key, "must be a path or an object {\"path\": …, \"units\": …}") }
+            for sub in item.keys where !["path", "units"].contains(sub) {
+                throw fail("\(key).\(sub)", "unknown key (known: path, units)")
+            }
+            guard let path = try string(item["path"], "\(key).path") else { throw fail("\(key).path", "missing") }
+            var units: UnitSystem?
+            if let u = try string(item["units"], "\(key).units") {
+                guard let parsed = UnitSystem(rawValue: u) else { throw fail("\(key).units", "must be standard, metric or imperial, not '\(u)'") }
+                units = parsed
+            }
+            inputs.append(Input(path: resolve(path, folder), units: units))
+        }
+        if inputs.isEmpty { throw fail("inputs", "is empty: nothing to ingest") }
+
+        guard let storePath = try string(root["store"], "store") else { throw fail("store", "missing: the SQLite store to write") }
+
+        var locations: [Location] = []
+        if let locs = root["locations"] {
+            guard locs.kind == .array else { throw fail("locations", "must be an array, not \(locs.kind)") }
+            let known = ["id", "name", "country", "lat", "lon", "timezone", "radius_km"]
+            for (k, item) in locs.elements.enumerated() {
+                let key = "locations[\(k)]"
+                guard item.kind == .object else { throw fail(key, "must be an object") }
+                for sub in item.keys where !known.contains(sub) {
+                    throw fail("\(key).\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
+                }
+                guard let id = try string(item["id"], "\(key).id"), !id.isEmpty else { throw fail("\(key).id", "missing") }
+                guard let lat = try number(item["lat"], "\(key).lat"), (-90...90).contains(lat) else { throw fail("\(key).lat", "missing or outside -90…90") }
+                guard let lon = try number(item["lon"], "\(key).lon"), (-180...180).contains(lon) else { throw fail("\(key).lon", "missing or outside -180…180") }
+                let radius = try number(item["radius_km"], "\(key).radius_km") ?? 25
+                guard radius > 0 else { throw fail("\(key).radius_km", "must be positive") }
+                locations.append(Location(id: id, name: try string(item["name"], "\(key).name"),
+                                          country: try string(item["country"], "\(key).country"),
+                                          latitude: lat, longitude: lon,
+                                          timeZone: try string(item["timezone"], "\(key).timezone"),
+                                          radiusKm: radius, declared: true))
+            }
+        }
+
+        var export = Export()
+        if let e = root["export"] {
+            guard e.kind == .object else { throw fail("export", "must be an object") }
+            let known = ["csv", "sqlite", "report", "tables"]
+            for sub in e.keys where !known.contains(sub) {
+                throw fail("export.\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
+            }
+            export.csv = try string(e["csv"], "export.csv").map { resolve($0, folder) }
+            export.sqlite = try string(e["sqlite"], "export.sqlite").map { resolve($0, folder) }
+            export.report = try string(e["report"], "export.report").map { resolve($0, folder) }
+            if let t = e["tables"] {
+                guard t.kind == .array else { throw fail("export.tables", "must be an array of table names") }
+                for (k, name) in t.elements.enumerated() {
+                    guard let s = name.string else { throw fail("export.tables[\(k)]", "must be a string") }
+                    export.tables.append(s)
+                }
+            }
+        }
+        return PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
+                            export: export, strict: strict)
+    }
+
+    static func resolve(_ path: String, _ folder: String) -> String {
+        if path.hasPrefix("/") || path == "-" { return normalize(path) }
+        return normalize(folder == "." ? path : folder + "/" + path)
+    }
+
+    /// Removes `.` and resolves `dir/..` lexically, so messages show `Fixtures/x`, not
+    /// `Pipelines/../Fixtures/x`. A leading `..` that cannot be resolved is kept.
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let d = String(path[..<slash])
+        return d.isEmpty ? "/" : d
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a small file whole (pipeline files); nil when it cannot be read.
+func readWholeFile(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, f)
+        if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+        if out.count > limit { return nil }
+        if n < chunk.count { break }
+    }
+    return ferror(f) == 0 ? out : nil
+}

@@ -1,0 +1,77 @@
+import WeatherJSON
+import WeatherCore
+
+/// A JSON value together with its path in the document (`main.temp`, `weather[0].id`), so that
+/// every decoding error can say exactly which field was wrong.
+public struct Field: Sendable {
+    public let value: JSONValue
+    public let path: String
+
+    public init(_ value: JSONValue, path: String = "") {
+        self.value = value
+        self.path = path
+    }
+
+    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// A member that may be absent; `null` counts as absent.
+    public func optional(_ key: String) -> Field? {
+        guard let v = value[key], !v.isNull else { return nil }
+        return Field(v, path: childPath(key))
+    }
+
+    public func required(_ key: String) throws(DecodeFailure) -> Field {
+        guard let v = value[key] else {
+            throw DecodeFailure(.missingField, "required field '\(childPath(key))' is missing", fieldPath: childPath(key))
+        }
+        if v.isNull {
+            throw DecodeFailure(.missingField, "required field '\(childPath(key))' is null", fieldPath: childPath(key))
+        }
+        return Field(v, path: childPath(key))
+    }
+
+    func typeError(_ expected: String) -> DecodeFailure {
+        DecodeFailure(.wrongType, "field '\(path)' should be \(expected) but is \(value.kind) \(Sanitize.printable(String(value.rawText.prefix(40))))",
+                      fieldPath: path)
+    }
+
+    public func object() throws(DecodeFailure) -> Field {
+        guard value.kind == .object else { throw typeError("an object") }
+        return self
+    }
+
+    public func number() throws(DecodeFailure) -> Double {
+        guard let n = value.number else { throw typeError("a number") }
+        return n
+    }
+
+    public func integer() throws(DecodeFailure) -> Int64 {
+        guard let n = value.number, n == n.rounded(), abs(n) < 9e15 else { throw typeError("an integer") }
+        return Int64(n)
+    }
+
+    public func string() throws(DecodeFailure) -> String {
+        guard let s = value.string else { throw typeError("a string") }
+        return s
+    }
+
+    public func array() throws(DecodeFailure) -> [Field] {
+        guard value.kind == .array else { throw typeError("an array") }
+        return value.elements.enumerated().map { Field($1, path: "\(path)[\($0)]") }
+    }
+
+    public func optionalNumber(_ key: String) throws(DecodeFailure) -> Double? { try optional(key)?.number() }
+    public func requiredNumber(_ key: String) throws(DecodeFailure) -> Double { try required(key).number() }
+    public func optionalString(_ key: String) throws(DecodeFailure) -> String? { try optional(key)?.string() }
+
+    /// Checks a canonical value against a plausibility range; the message names the field, the
+    /// raw value, the converted value and the assumption behind the conversion.
+    public func check(_ converted: Double, _ range: Plausibility.Range, raw: Double, assumption: String? = nil) throws(DecodeFailure) {
+        guard !Plausibility.contains(range, converted) else { return }
+        var message = "field '\(path)' = \(raw)"
+        if converted != raw { message += " is \(converted) \(range.unit)," }
+        message += " outside the plausible \(range.field) range \(range.low)…\(range.high) \(range.unit)"
+        if let assumption { message += " (\(assumption))" }
+        throw DecodeFailure(.implausibleValue, message, fieldPath: path)
+    }
+}

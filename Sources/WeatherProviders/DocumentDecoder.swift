@@ -1,0 +1,81 @@
+import WeatherJSON
+import WeatherCore
+
+/// Turns one raw document into records: parse, unwrap an envelope, detect the format by shape,
+/// decode. Pure: the same bytes and context always give the same result.
+public enum DocumentDecoder {
+    public static func decode(_ bytes: [UInt8], context: DecodeContext = DecodeContext()) -> Result<DecodedDocument, DecodeFailure> {
+        if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(DecodeFailure(.empty, "empty document"))
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            let (line, column) = error.lineAndColumn(in: bytes)
+            var message = "\(error.reason) at line \(line), column \(column) (byte \(error.offset) of the document)"
+            if looksLikeHTML(bytes) { message = "not JSON but an HTML page (an error page saved as data?); " + message }
+            let reason: RejectReason
+            switch error.kind {
+            case .unexpectedEnd: reason = .truncatedInput
+            case .tooLarge: reason = .tooLarge
+            default: reason = .invalidJSON
+            }
+            return .failure(DecodeFailure(reason, message, offset: error.offset))
+        }
+        do {
+            return .success(try decode(Field(document.root), context: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func decode(_ root: Field, context: DecodeContext) throws(DecodeFailure) -> DecodedDocument {
+        let envelope = try Envelope.unwrap(root)
+        let body = envelope?.response ?? root
+        if let failure = ProviderErrorBody.detect(body) { throw failure }
+        guard body.value.kind == .object else {
+            throw DecodeFailure(.unknownFormat, "a top-level \(body.value.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
+        }
+        if OWMCurrentDecoder.matches(body.value) {
+            let (units, source) = owmUnits(envelope: envelope, context: context)
+            return try OWMCurrentDecoder.decode(body, units: units, unitsSource: source, locationHint: envelope?.locationID)
+        }
+        let keys = body.value.keys.prefix(12).map { Sanitize.printable($0) }.joined(separator: ", ")
+        throw DecodeFailure(.unknownFormat, "no known format has these keys: \(keys.isEmpty ? "(none)" : keys)")
+    }
+
+    /// Envelope URL `units=` wins, then the input's setting, then the API default.
+    static func owmUnits(envelope: Envelope?, context: DecodeContext) -> (UnitSystem, UnitsSource) {
+        if let raw = envelope?.query["units"], let u = UnitSystem(rawValue: raw.lowercased()) { return (u, .envelopeURL) }
+        // A recorded URL without `units=` proves the API default was in force.
+        if envelope?.url != nil { return (.standard, .envelopeURL) }
+        if let u = context.owmUnits { return (u, .input) }
+        return (.standard, .default)
+    }
+
+    static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self).lowercased()
+        return head.contains("<html") || head.contains("<!doctype")
+    }
+}
+
+/// Error replies that providers send with a 4xx/5xx status, saved by collectors as data.
+enum ProviderErrorBody {
+    static func detect(_ body: Field) -> DecodeFailure? {
+        let v = body.value
+        guard v.kind == .object else { return nil }
+        // OpenWeatherMap: {"cod": 401, "message": "..."}; `cod` is a number or a string.
+        if let cod = v["cod"], let message = v["message"]?.string, v["main"] == nil, v["list"] == nil {
+            let code = cod.int.map(String.init) ?? cod.string ?? "?"
+            if code != "200" {
+                return DecodeFailure(.providerError, "OpenWeatherMap error \(code): \(Sanitize.printable(message))", fieldPath: "cod")
+            }
+        }
+        // WeatherKit: {"status": 404, "error": "..."} (or "reason").
+        if let status = v["status"]?.int, status >= 400, let error = v["error"]?.string ?? v["reason"]?.string {
+            return DecodeFailure(.providerError, "WeatherKit error \(status): \(Sanitize.printable(error))", fieldPath: "status")
+        }
+        return nil
+    }
+}

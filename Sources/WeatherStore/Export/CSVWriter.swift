@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes RFC 4180 CSV: a header row, `,` separators, CRLF-free LF lines by default, and quotes
+/// around cells that hold a comma, quote, CR or LF (quotes doubled).
+///
+/// Text cells that a spreadsheet would evaluate — starting with `=`, `+`, `-`, `@`, tab or CR —
+/// get a leading `'` (OWASP "CSV Injection"). Numbers stored as numbers are never touched, so
+/// `-3.5` stays a number while the text `-3.5+A1` does not run.
+/// https://www.rfc-editor.org/rfc/rfc4180, https://owasp.org/www-community/attacks/CSV_Injection
+public struct CSVFormat: Sendable {
+    public var lineEnding: String
+    public init(lineEnding: String = "\n") { self.lineEnding = lineEnding }
+}
+
+public enum CSV {
+    /// The cell text for a value: empty for NULL (missing is not zero).
+    public static func cell(_ value: SQLValue) -> String {
+        switch value {
+        case .null: return ""
+        case .integer(let v): return String(v)
+        case .real(let v): return formatNumber(v)
+        case .text(let s): return quote(neutralise(s))
+        case .blob(let b): return quote(neutralise("x'" + b.map { String($0, radix: 16) }.joined() + "'"))
+        }
+    }
+
+    /// Shortest text that reads back as the same Double; integral values without `.0`.
+    public static func formatNumber(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    public static func neutralise(_ s: String) -> String {
+        guard let first = s.utf8.first else { return s }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
+            return "'" + s
+        default:
+            return s
+        }
+    }
+
+    public static func quote(_ s: String) -> String {
+        var needs = false
+        for b in s.utf8 where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
+            needs = true
+            break
+        }
+        guard needs else { return s }
+        var out = "\""
+        for ch in s { if ch == "\"" { out += "\"\"" } else { out.append(ch) } }
+        return out + "\""
+    }
+
+    public static func headerCell(_ name: String) -> String { quote(neutralise(name)) }
+}
+
+/// Buffered writer to a file, flushing in large chunks; reports write errors (a full disk).
+public final class FileWriter {
+    private let file: UnsafeMutablePointer<FILE>
+    public let path: String
+
+    public init(path: String) throws(StoreError) {
+        guard let f = fopen(path, "wb") else {
+            throw StoreError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        self.file = f
+        self.path = path
+        setvbuf(f, nil, _IOFBF, 1 << 20)
+    }
+
+    deinit { fclose(file) }
+
+    public func write(_ s: String) throws(StoreError) {
+        var s = s
+        let ok = s.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        if !ok { throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(errno)))") }
+    }
+
+    public func close() throws(StoreError) {
+        if fflush(file) != 0 || ferror(file) != 0 {
+            throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(errno)))")
+        }
+    }
+}

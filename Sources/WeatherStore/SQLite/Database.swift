@@ -1,0 +1,107 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT` is a C macro (`(sqlite3_destructor_type)-1`) that Swift cannot import:
+/// it tells SQLite to copy bound text and blobs before `bind` returns.
+let SQLITE_TRANSIENT = unsafeBitCast(Int(-1), to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Not thread-safe by design: one owner, one thread.
+///
+/// Opened in WAL mode with a busy timeout, so a reader (or a second wxpipe) can work beside a
+/// writer. https://www.sqlite.org/wal.html
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+
+    public init(path: String, readOnly: Bool = false) throws(StoreError) {
+        var db: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw StoreError(code: rc, message: "\(message): \(path)")
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, 30_000)
+        sqlite3_extended_result_codes(db, 1)
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// Runs SQL without parameters (schema, pragmas); may hold several statements.
+    public func execute(_ sql: String) throws(StoreError) {
+        var err: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &err)
+        if rc != SQLITE_OK {
+            let message = err.map { String(cString: $0) } ?? lastError
+            sqlite3_free(err)
+            throw StoreError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// Prepares a statement; parameters are bound, never spliced into SQL text.
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement with bound parameters.
+    public func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+        let s = try prepare(sql)
+        try s.run(values)
+    }
+
+    /// All rows of a query.
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+        let s = try prepare(sql)
+        return try s.rows(values)
+    }
+
+    /// The first column of the first row, or nil.
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> SQLValue? {
+        try rows(sql, values).first?.first
+    }
+
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Commits when `body` returns, rolls back and rethrows when it throws.
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so a busy store waits here (busy
+    /// timeout) rather than failing halfway through a batch.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Names of the tables in the main schema, sorted.
+    public func tableNames() throws(StoreError) -> [String] {
+        try rows("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .compactMap { $0.first?.string }
+    }
+
+    /// Quotes an identifier for SQL text. Used only for names read back from `sqlite_master`
+    /// or checked against it; values are always bound.
+    public static func quoteIdentifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,87 @@
+import CSQLite
+
+/// A prepared statement: prepared once, bound and stepped many times, finalized in `deinit`.
+public final class Statement {
+    private let database: Database
+    let handle: OpaquePointer
+    public let sql: String
+
+    init(database: Database, sql: String) throws(StoreError) {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw StoreError(code: rc, message: database.lastError, sql: sql)
+        }
+        self.database = database
+        self.handle = stmt
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    public var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    }
+
+    public func bind(_ values: [SQLValue]) throws(StoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (k, value) in values.enumerated() {
+            let i = Int32(k + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, i)
+            case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
+            case .real(let v): rc = sqlite3_bind_double(handle, i, v)
+            case .text(let s): rc = sqlite3_bind_text(handle, i, s, -1, SQLITE_TRANSIENT)
+            case .blob(let b):
+                rc = b.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
+            }
+            if rc != SQLITE_OK { throw StoreError(code: rc, message: database.lastError, sql: sql) }
+        }
+    }
+
+    /// Executes to completion (INSERT/UPDATE/DELETE).
+    public func run(_ values: [SQLValue] = []) throws(StoreError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// Advances one row; true while a row is available.
+    public func step() throws(StoreError) -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw StoreError(code: rc, message: database.lastError, sql: sql)
+        }
+    }
+
+    public func column(_ i: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, i) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
+        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(handle, i)))
+        case SQLITE_BLOB:
+            let n = Int(sqlite3_column_bytes(handle, i))
+            guard n > 0, let p = sqlite3_column_blob(handle, i) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: p, count: n)))
+        default: return .null
+        }
+    }
+
+    public func row() -> [SQLValue] { (0..<sqlite3_column_count(handle)).map { column($0) } }
+
+    public func rows(_ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+        try bind(values)
+        var out: [[SQLValue]] = []
+        while try step() { out.append(row()) }
+        return out
+    }
+
+    /// Calls `body` for each row without collecting them (for exports of any size).
+    public func forEachRow(_ values: [SQLValue] = [], _ body: ([SQLValue]) throws -> Void) throws {
+        try bind(values)
+        while try step() { try body(row()) }
+    }
+}

@@ -1,0 +1,98 @@
+/// The store's tables. Every column name carries its unit; instants are ISO 8601 UTC text
+/// (`2024-05-01T06:00:00Z`), so they sort and read the same in SQL, CSV and a spreadsheet.
+public enum Schema {
+    public static let version = 1
+
+    public static let sql = """
+    CREATE TABLE IF NOT EXISTS meta (
+        key TEXT PRIMARY KEY,
+        value TEXT
+    );
+    CREATE TABLE IF NOT EXISTS sources (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL,
+        member TEXT,
+        input_hash TEXT,
+        content_hash TEXT,
+        bytes INTEGER,
+        modified_at_utc TEXT,
+        documents INTEGER NOT NULL DEFAULT 0,
+        accepted INTEGER NOT NULL DEFAULT 0,
+        rejected INTEGER NOT NULL DEFAULT 0,
+        duplicates INTEGER NOT NULL DEFAULT 0,
+        records INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL,
+        ingested_at_utc TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS sources_input_hash ON sources(input_hash);
+    CREATE INDEX IF NOT EXISTS sources_path ON sources(path);
+    CREATE TABLE IF NOT EXISTS locations (
+        id TEXT PRIMARY KEY,
+        name TEXT,
+        country TEXT,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        timezone TEXT,
+        utc_offset_s INTEGER,
+        radius_km REAL NOT NULL,
+        declared INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS observations (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        line INTEGER,
+        provider TEXT NOT NULL,
+        product TEXT NOT NULL,
+        location_id TEXT NOT NULL REFERENCES locations(id),
+        observed_at_utc TEXT NOT NULL,
+        temp_c REAL,
+        feels_like_c REAL,
+        dew_point_c REAL,
+        pressure_hpa REAL,
+        humidity_pct REAL,
+        wind_speed_ms REAL,
+        wind_gust_ms REAL,
+        wind_dir_deg REAL,
+        cloud_cover_pct REAL,
+        visibility_m REAL,
+        uv_index REAL,
+        rain_mm REAL,
+        snow_mm REAL,
+        precip_mm REAL,
+        precip_window_h REAL,
+        precip_rate_mmh REAL,
+        condition TEXT,
+        condition_code TEXT,
+        condition_text TEXT,
+        place_name TEXT,
+        country TEXT,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        utc_offset_s INTEGER,
+        timezone TEXT,
+        sunrise_utc TEXT,
+        sunset_utc TEXT,
+        units_assumed TEXT,
+        units_source TEXT,
+        UNIQUE (provider, product, location_id, observed_at_utc)
+    );
+    CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
+    CREATE TABLE IF NOT EXISTS rejects (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        member TEXT,
+        line INTEGER,
+        byte_offset INTEGER,
+        reason TEXT NOT NULL,
+        message TEXT NOT NULL,
+        field_path TEXT,
+        format TEXT,
+        excerpt TEXT
+    );
+    CREATE INDEX IF NOT EXISTS rejects_source ON rejects(source_id);
+    """
+
+    /// Tables a user exports by default, in a stable order.
+    public static let dataTables = ["sources", "locations", "observations", "rejects"]
+}

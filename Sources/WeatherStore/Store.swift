@@ -1,0 +1,139 @@
+import WeatherCore
+
+/// The wxpipe store: the schema, and the prepared statements the ingest stage writes with.
+///
+/// Writes happen in batches inside transactions (`Database.transaction`); statements are
+/// prepared once and reused, which is most of SQLite's insert speed.
+public final class Store {
+    public let database: Database
+    private var insertObservation: Statement?
+    private var insertReject: Statement?
+    private var insertLocation: Statement?
+
+    public init(path: String) throws(StoreError) {
+        database = try Database(path: path)
+        try database.execute(Schema.sql)
+        try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
+                         [.text(String(Schema.version))])
+    }
+
+    // MARK: Sources
+
+    /// An input whose every source completed before, identified by its content hash.
+    public func isIngested(inputHash: String) throws(StoreError) -> Bool {
+        let row = try database.scalar(
+            "SELECT COUNT(*) - SUM(status = 'complete') FROM sources WHERE input_hash = ?", [.text(inputHash)])
+        guard let row, case .integer(let pending) = row else { return false }
+        return pending == 0
+    }
+
+    /// Removes what an interrupted earlier run left of an input (its sources not marked complete),
+    /// so that re-running gives the same tables as one uninterrupted run.
+    public func discardIncomplete(path: String) throws(StoreError) {
+        try database.run("DELETE FROM sources WHERE path = ? AND status <> 'complete'", [.text(path)])
+    }
+
+    /// Drops all earlier sources of an input whose content changed, so records are not doubled.
+    public func discardSources(path: String) throws(StoreError) {
+        try database.run("DELETE FROM sources WHERE path = ?", [.text(path)])
+    }
+
+    public func beginSource(path: String, member: String?, inputHash: String?, modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
+        try database.run("""
+            INSERT INTO sources(path, member, input_hash, modified_at_utc, status, ingested_at_utc)
+            VALUES (?, ?, ?, ?, 'in_progress', ?)
+            """, [.text(path), .optional(member), .optional(inputHash),
+                  .optional(modifiedAt.map(UTCTime.iso8601)), .text(UTCTime.iso8601(now))])
+        return database.lastInsertRowID
+    }
+
+    public struct SourceCounts: Sendable, Equatable {
+        public var documents = 0, accepted = 0, rejected = 0, duplicates = 0, records = 0
+        public init() {}
+    }
+
+    public func finishSource(id: Int64, bytes: Int, contentHash: String, counts: SourceCounts) throws(StoreError) {
+        try database.run("""
+            UPDATE sources SET bytes = ?, content_hash = ?, documents = ?, accepted = ?, rejected = ?,
+                duplicates = ?, records = ?, status = 'complete' WHERE id = ?
+            """, [.integer(Int64(bytes)), .text(contentHash), .integer(Int64(counts.documents)),
+                  .integer(Int64(counts.accepted)), .integer(Int64(counts.rejected)),
+                  .integer(Int64(counts.duplicates)), .integer(Int64(counts.records)), .integer(id)])
+    }
+
+    // MARK: Locations
+
+    public func loadLocations() throws(StoreError) -> [Location] {
+        try database.rows("SELECT id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared FROM locations ORDER BY rowid")
+            .map { r in
+                Location(id: r[0].string ?? "", name: r[1].string, country: r[2].string,
+                         latitude: r[3].double ?? 0, longitude: r[4].double ?? 0, timeZone: r[5].string,
+                         utcOffsetSeconds: r[6].int.map(Int.init), radiusKm: r[7].double ?? 25,
+                         declared: r[8].int == 1)
+            }
+    }
+
+    /// Inserts a location, or updates it when it is declared (the pipeline file wins).
+    public func saveLocation(_ l: Location) throws(StoreError) {
+        if insertLocation == nil {
+            insertLocation = try database.prepare("""
+                INSERT INTO locations(id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET
+                    name = COALESCE(excluded.name, name), country = COALESCE(excluded.country, country),
+                    lat = CASE WHEN excluded.declared THEN excluded.lat ELSE lat END,
+                    lon = CASE WHEN excluded.declared THEN excluded.lon ELSE lon END,
+                    timezone = COALESCE(excluded.timezone, timezone),
+                    utc_offset_s = COALESCE(excluded.utc_offset_s, utc_offset_s),
+                    radius_km = CASE WHEN excluded.declared THEN excluded.radius_km ELSE radius_km END,
+                    declared = MAX(declared, excluded.declared)
+                """)
+        }
+        try insertLocation!.run([.text(l.id), .optional(l.name), .optional(l.country), .real(l.latitude),
+                                 .real(l.longitude), .optional(l.timeZone), .optional(l.utcOffsetSeconds),
+                                 .real(l.radiusKm), .integer(l.declared ? 1 : 0)])
+    }
+
+    // MARK: Records
+
+    /// Inserts an observation; returns false when it is a duplicate (same provider, product,
+    /// location and instant as one already stored), which is then counted, not written.
+    public func insert(_ o: Observation, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
+        if insertObservation == nil {
+            insertObservation = try database.prepare("""
+                INSERT OR IGNORE INTO observations(source_id, line, provider, product, location_id, observed_at_utc,
+                    temp_c, feels_like_c, dew_point_c, pressure_hpa, humidity_pct, wind_speed_ms, wind_gust_ms,
+                    wind_dir_deg, cloud_cover_pct, visibility_m, uv_index, rain_mm, snow_mm, precip_mm,
+                    precip_window_h, precip_rate_mmh, condition, condition_code, condition_text, place_name,
+                    country, lat, lon, utc_offset_s, timezone, sunrise_utc, sunset_utc, units_assumed, units_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        }
+        try insertObservation!.run([
+            .integer(sourceID), .integer(Int64(line)), .text(o.provider), .text(o.product), .text(locationID),
+            .text(UTCTime.iso8601(o.observedAt)),
+            .optional(o.tempC), .optional(o.feelsLikeC), .optional(o.dewPointC), .optional(o.pressureHpa),
+            .optional(o.humidityPct), .optional(o.windSpeedMs), .optional(o.windGustMs), .optional(o.windDirDeg),
+            .optional(o.cloudCoverPct), .optional(o.visibilityM), .optional(o.uvIndex), .optional(o.rainMm),
+            .optional(o.snowMm), .optional(o.precipMm), .optional(o.precipWindowH), .optional(o.precipRateMmh),
+            .optional(o.condition?.rawValue), .optional(o.conditionCode), .optional(o.conditionText),
+            .optional(o.placeName), .optional(o.country), .real(o.latitude), .real(o.longitude),
+            .optional(o.utcOffsetSeconds), .optional(o.timeZone), .optional(o.sunriseAt.map(UTCTime.iso8601)),
+            .optional(o.sunsetAt.map(UTCTime.iso8601)), .optional(o.unitsAssumed), .optional(o.unitsSource),
+        ])
+        return database.changes > 0
+    }
+
+    public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {
+        if insertReject == nil {
+            insertReject = try database.prepare("""
+                INSERT INTO rejects(source_id, path, member, line, byte_offset, reason, message, field_path, format, excerpt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        }
+        try insertReject!.run([.integer(sourceID), .text(r.origin.path), .optional(r.origin.member),
+                               .integer(Int64(r.origin.line)), .integer(Int64(r.origin.byteOffset)),
+                               .text(r.reason.rawValue), .text(r.message), .optional(r.fieldPath),
+                               .optional(r.format), .text(r.excerpt)])
+    }
+}

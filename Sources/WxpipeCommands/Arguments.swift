@@ -1,0 +1,76 @@
+/// A command-line option: its name, whether it takes a value, its help and default.
+public struct OptionSpec: Sendable {
+    public var name: String
+    public var valueName: String?
+    public var help: String
+    public var defaultValue: String?
+    public var repeatable: Bool
+
+    public init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false) {
+        self.name = name
+        self.valueName = value
+        self.help = help
+        self.defaultValue = defaultValue
+        self.repeatable = repeatable
+    }
+}
+
+/// A usage error: printed as `error: …`, then the usage, exit 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Parsed arguments of one command: option values and positional arguments.
+public struct ParsedArguments {
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var positional: [String] = []
+
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    public func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `args` against `specs`; `--name value` and `--name=value` both work, `--` ends options.
+    public static func parse(_ args: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var out = ParsedArguments()
+        var i = 0
+        var optionsDone = false
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if optionsDone || !arg.hasPrefix("--") || arg == "-" {
+                if !optionsDone, arg.hasPrefix("-"), arg != "-" {
+                    throw UsageError("unknown option '\(arg)'")
+                }
+                out.positional.append(arg)
+                continue
+            }
+            if arg == "--" { optionsDone = true; continue }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '\(name)'")
+            }
+            if spec.valueName != nil {
+                let value: String
+                if let inline { value = inline } else {
+                    guard i < args.count else { throw UsageError("option '\(name)' needs a value (\(spec.valueName!))") }
+                    value = args[i]
+                    i += 1
+                }
+                if !spec.repeatable, out.values[name] != nil { throw UsageError("option '\(name)' given twice") }
+                out.values[name, default: []].append(value)
+            } else {
+                if inline != nil { throw UsageError("option '\(name)' takes no value") }
+                out.flags.insert(name)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import WeatherStore
+
+/// Runs the built `wxpipe` binary as a user would and checks exit codes, stderr, and the
+/// SQLite and CSV it wrote.
+struct EndToEndTests {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
+        }
+        return FileManager.default.currentDirectoryPath
+    }()
+
+    /// The binary built beside the test bundle (`swift build --build-tests` builds it too).
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        for candidate in [beside + "/wxpipe", root + "/.build/debug/wxpipe"]
+        where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        return root + "/.build/debug/wxpipe"
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    @discardableResult
+    func wxpipe(_ args: [String], stdin: Data? = nil, cwd: String? = nil) throws -> Output {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = args
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "wxpipe-e2e-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test func ingestFixturesThenExportCSV() throws {
+        let dir = tempDir()
+        let db = dir + "/w.sqlite"
+        let fx = Self.root + "/Fixtures/inputs"
+        let r = try wxpipe(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 63 = accepted 52 + rejected 10 + duplicates 1"), "\(r.stderr)")
+        #expect(r.stderr.contains("rejected truncated_input: 2"))
+        try wxpipe(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
+        try wxpipe(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
+
+        let again = try wxpipe(["ingest", "--db", db, fx + "/standard"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("nothing new to ingest"))
+
+        let e = try wxpipe(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let csv = try String(contentsOfFile: dir + "/csv/observations.csv", encoding: .utf8)
+        let rows = csv.split(separator: "\n")
+        #expect(rows.count == 101)
+        let header = rows[0].split(separator: ",").map(String.init)
+        #expect(header.contains("temp_c") && header.contains("observed_at_utc") && header.contains("precip_mm"))
+        // Read it back independently with the sqlite3 client for the same numbers.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        check.arguments = [db, "SELECT COUNT(*), ROUND(AVG(temp_c), 2) FROM observations"]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        try check.run()
+        check.waitUntilExit()
+        let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(line.hasPrefix("100|"))
+        // No cell of any CSV can run as a formula: every text cell starting with = + - @ is quoted with '.
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir + "/csv") {
+            let text = try String(contentsOfFile: dir + "/csv/" + file, encoding: .utf8)
+            for cell in text.split(whereSeparator: { $0 == "," || $0 == "\n" }) {
+                let c = cell.hasPrefix("\"") ? cell.dropFirst() : cell[...]
+                guard let first = c.first, "=+-@".contains(first) else { continue }
+                #expect(Double(c) != nil, "\(file): formula-like cell \(c)")
+            }
+        }
+    }
+
+    @Test func stdinAndStrict() throws {
+        let dir = tempDir()
+        let body = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
+        let r = try wxpipe(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("accepted 16"))
+        let bad = try wxpipe(["ingest", "--strict", "--db", dir + "/w.sqlite", Self.root + "/Fixtures/inputs/bad"])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains("rejected 10"))
+    }
+
+    @Test func runDefaultPipelineWritesStoreAndCSV() throws {
+        let dir = tempDir()
+        // Copy the pipeline next to a link to the fixtures so that outputs land in the temp folder.
+        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: Self.root + "/Fixtures")
+        try FileManager.default.copyItem(atPath: Self.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
+        let r = try wxpipe(["run"], cwd: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 111 = accepted 100 + rejected 10 + duplicates 1"), "\(r.stderr)")
+        for table in ["observations", "locations", "rejects", "sources"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")
+        }
+        let exported = try Database(path: dir + "/out/export.sqlite", readOnly: true)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        let second = try wxpipe(["run"], cwd: dir)
+        #expect(second.stderr.contains("nothing new to ingest"))
+        let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
+        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        #expect(try store.scalar("PRAGMA integrity_check")?.string == "ok")
+    }
+
+    @Test func usageErrorsAndBadPipelines() throws {
+        let dir = tempDir()
+        #expect(try wxpipe([]).status == 2)
+        #expect(try wxpipe(["frobnicate"]).status == 2)
+        let missing = try wxpipe(["ingest", "x.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("error: missing --db"))
+        #expect(try wxpipe(["ingest", "--db", dir + "/w", "--bogus", "x"]).stderr.contains("unknown option '--bogus'"))
+        try #"{"inputs": ["a"], "store": "s", "exprot": {}}"#.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
+        let bad = try wxpipe(["run", dir + "/p.json"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("p.json") && bad.stderr.contains("'exprot'"))
+        #expect(try wxpipe(["run", dir + "/none.json"]).status == 2)
+    }
+
+    @Test func unwritableOutputIsExitOne() throws {
+        let dir = tempDir()
+        let db = dir + "/w.sqlite"
+        try wxpipe(["ingest", "--db", db, Self.root + "/Fixtures/inputs/mixed"])
+        _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
+        let r = try wxpipe(["export", "--db", db, "--format", "csv", "--out", dir + "/file/csv"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("not a directory"))
+    }
+
+    @Test func helpDocumentsEveryCommandAndOption() throws {
+        let top = try wxpipe(["--help"])
+        #expect(top.status == 0)
+        for command in ["run", "ingest", "export", "inspect"] {
+            #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
+            let help = try wxpipe([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Usage: wxpipe \(command)"))
+            #expect(help.stdout.contains("Examples:"))
+            // Every option in the usage line is explained below it.
+            let usage = help.stdout.split(separator: "\n").first { $0.hasPrefix("Usage:") } ?? ""
+            for word in usage.split(separator: " ") where word.hasPrefix("[--") || word.hasPrefix("--") {
+                let name = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: " ")[0]
+                #expect(help.stdout.contains("\n  \(name)"), "\(command): \(name) undocumented")
+            }
+        }
+        #expect(try wxpipe(["--version"]).stdout.hasPrefix("wxpipe "))
+    }
+
+    @Test func inspectNamesFormatAndProblems() throws {
+        let r = try wxpipe(["inspect", Self.root + "/Fixtures/inputs/bad/wrong-type.json", Self.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("reject wrong_type: field 'main.temp' should be a number"))
+        #expect(r.stdout.contains("openweathermap/current: 1 observation(s)"))
+    }
+}

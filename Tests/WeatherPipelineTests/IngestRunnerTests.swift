@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import WeatherCore
+import WeatherStore
+@testable import WeatherPipeline
+
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
+    }
+    return FileManager.default.currentDirectoryPath
+}()
+
+let fixtures = repositoryRoot + "/Fixtures/inputs"
+
+func freshStore() throws -> Store {
+    let dir = NSTemporaryDirectory() + "wxpipe-pipeline-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return try Store(path: dir + "/weather.sqlite")
+}
+
+let fixtureInputs = [
+    IngestInput(path: fixtures + "/standard"),
+    IngestInput(path: fixtures + "/metric", units: .metric),
+    IngestInput(path: fixtures + "/imperial", units: .imperial),
+    IngestInput(path: fixtures + "/mixed"),
+    IngestInput(path: fixtures + "/bad"),
+]
+
+struct IngestRunnerTests {
+    @Test func fixturesGiveTheRightCountsAndUnits() throws {
+        let store = try freshStore()
+        let runner = try IngestRunner(store: store)
+        let s = try runner.run(fixtureInputs)
+        #expect(s.documents == 111)
+        #expect(s.accepted == 100)
+        #expect(s.rejected == 10)
+        #expect(s.duplicates == 1)
+        #expect(s.balanced)
+        #expect(s.observations == 100)
+        let db = store.database
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        // Every unit system lands in canonical units: all temperatures are plausible May values.
+        let range = try db.rows("SELECT MIN(temp_c), MAX(temp_c) FROM observations")[0]
+        #expect(range[0].double! > 0 && range[1].double! < 30)
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_source = 'envelope_url' AND units_assumed = 'imperial'")?.int == 6)
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_assumed = 'metric'")?.int == 24)
+        // Per source and in total, documents = accepted + rejected + duplicates.
+        #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE documents <> accepted + rejected + duplicates")?.int == 0)
+        #expect(try db.scalar("SELECT SUM(documents) FROM sources")?.int == 111)
+        #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
+        // Records from tar members keep their member name.
+        #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE member LIKE '%very-long-folder-name%'")?.int == 12)
+    }
+
+    @Test func everyBadFixtureGivesItsExpectedReject() throws {
+        let store = try freshStore()
+        _ = try IngestRunner(store: store).run(fixtureInputs)
+        let expected = try String(contentsOfFile: repositoryRoot + "/Fixtures/expected/rejects.tsv", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(expected.count == 10)
+        for line in expected {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let rows = try store.database.rows(
+                "SELECT line, reason, COALESCE(field_path, ''), message FROM rejects WHERE path = ?", [.text(fixtures + "/" + f[0])])
+            #expect(rows.count == 1, "\(f[0])")
+            guard let r = rows.first else { continue }
+            #expect(r[0].int == Int64(f[1]), "\(f[0]) line")
+            #expect(r[1].string == f[2], "\(f[0]) reason")
+            #expect(r[2].string == f[3], "\(f[0]) field path")
+            #expect(r[3].string?.contains(f[4]) == true, "\(f[0]): \(r[3])")
+        }
+    }
+
+    @Test func reingestIsIdempotent() throws {
+        let store = try freshStore()
+        _ = try IngestRunner(store: store).run(fixtureInputs)
+        let before = try snapshot(store)
+        let again = try IngestRunner(store: store).run(fixtureInputs)
+        #expect(again.inputsUnchanged == again.inputs)
+        #expect(again.documents == 0)
+        #expect(try snapshot(store) == before)
+    }
+
+    @Test func changedFileReplacesItsRecords() throws {
+        let store = try freshStore()
+        let dir = NSTemporaryDirectory() + "wxpipe-changed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let lines = try String(contentsOfFile: fixtures + "/standard/london-2024-05-01.ndjson", encoding: .utf8).split(separator: "\n")
+        try (lines[0..<4].joined(separator: "\n") + "\n").write(toFile: dir + "/a.ndjson", atomically: true, encoding: .utf8)
+        _ = try IngestRunner(store: store).run([IngestInput(path: dir)])
+        try (lines[0..<10].joined(separator: "\n") + "\n").write(toFile: dir + "/a.ndjson", atomically: true, encoding: .utf8)
+        let s = try IngestRunner(store: store).run([IngestInput(path: dir)])
+        #expect(s.accepted == 10 && s.duplicates == 0)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 10)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM sources")?.int == 1)
+    }
+
+    @Test func declaredLocationsWinAndNearbyRecordsJoin() throws {
+        let store = try freshStore()
+        let london = Location(id: "london", name: "London", latitude: 51.5085, longitude: -0.1257, timeZone: "Europe/London", declared: true)
+        _ = try IngestRunner(store: store, declaredLocations: [london]).run([IngestInput(path: fixtures + "/standard")])
+        #expect(try store.database.scalar("SELECT COUNT(DISTINCT location_id) FROM observations")?.int == 1)
+        #expect(try store.database.scalar("SELECT timezone FROM locations WHERE id = 'london'")?.string == "Europe/London")
+    }
+
+    func snapshot(_ store: Store) throws -> [[SQLValue]] {
+        try store.database.rows("SELECT * FROM observations ORDER BY id")
+            + store.database.rows("SELECT * FROM rejects ORDER BY id")
+            + store.database.rows("SELECT id, path, member, documents, accepted, rejected, duplicates FROM sources ORDER BY id")
+    }
+}
+
+struct PipelineFileTests {
+    func load(_ json: String) throws(PipelineFile.Problem) -> PipelineFile {
+        let dir = NSTemporaryDirectory() + "wxpipe-pf-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try? json.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
+        return try PipelineFile.load(path: dir + "/p.json")
+    }
+
+    @Test func defaultPipelineLoads() throws {
+        let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/default.json")
+        #expect(p.inputs.count == 5)
+        #expect(p.inputs[1].units == .metric)
+        #expect(p.store.hasSuffix("/out/weather.sqlite"))
+        #expect(!p.store.contains(".."))
+        #expect(p.locations.first?.id == "london")
+        #expect(p.export.csv?.hasSuffix("/out/csv") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"inputs": ["a"], "store": "s", "stroe": 1}"#, "stroe"),
+        (#"{"inputs": "a", "store": "s"}"#, "inputs"),
+        (#"{"store": "s"}"#, "inputs"),
+        (#"{"inputs": ["a"]}"#, "store"),
+        (#"{"inputs": [{"path": "a", "units": "kelvin"}], "store": "s"}"#, "inputs[0].units"),
+        (#"{"inputs": ["a"], "store": "s", "locations": [{"id": "x", "lat": 100, "lon": 0}]}"#, "locations[0].lat"),
+        (#"{"inputs": ["a"], "store": "s", "export": {"csv": 3}}"#, "export.csv"),
+        (#"{"inputs": ["a"], "store": "s", "export": {"xlsx": "a"}}"#, "export.xlsx"),
+        (#"{"inputs": ["a"], "store": "s", "strict": "yes"}"#, "strict"),
+    ])
+    func problemsNameTheKey(_ json: String, _ key: String) {
+        do {
+            _ = try load(json)
+            Issue.record("should fail: \(json)")
+        } catch {
+            #expect(error.key == key)
+            #expect(error.description.contains("p.json"))
+        }
+    }
+
+    @Test func invalidJSONSaysWhere() {
+        do {
+            _ = try load("{\n\"inputs\": [\"a\",]\n}")
+            Issue.record("should fail")
+        } catch {
+            #expect(error.description.contains("line 2"))
+        }
+    }
+
+    @Test func pathsAreNormalised() {
+        #expect(PipelineFile.normalize("Pipelines/../Fixtures/./x") == "Fixtures/x")
+        #expect(PipelineFile.normalize("../a/b/../c") == "../a/c")
+        #expect(PipelineFile.normalize("/a/../../b") == "/b")
+    }
+}
