@@ -32,11 +32,11 @@ struct ContainerTests {
         for (k, d) in c.documents.enumerated() { #expect(d.origin.line == k + 1) }
     }
 
-    @Test func corruptGzipCRCIsAnError() {
+    @Test func corruptGzipCRCIsAnError() throws {
         let dir = temporaryFolder()
         write(Array(doc1.utf8), to: "\(dir)/a.json")
         shell("cd \(dir) && gzip a.json")
-        var bytes = [UInt8](FileManager.default.contents(atPath: "\(dir)/a.json.gz")!)
+        var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/a.json.gz")))
         bytes[bytes.count - 6] ^= 0xFF  // inside the CRC32 trailer
         write(bytes, to: "\(dir)/a.json.gz")
         let c = collect("\(dir)/a.json.gz")
@@ -77,14 +77,14 @@ struct ContainerTests {
         }
     }
 
-    @Test func tarMemberCutShortAndBadChecksum() {
+    @Test func tarMemberCutShortAndBadChecksum() throws {
         let dir = temporaryFolder()
         write(Array(String(repeating: "{\"a\":1}\n", count: 200).utf8), to: "\(dir)/a.ndjson")
         write(Array(doc2.utf8), to: "\(dir)/b.json")
         shell("cd \(dir) && tar -cf t.tar a.ndjson b.json && head -c 1200 t.tar > cut.tar")
         let cut = collect("\(dir)/cut.tar")
         #expect(cut.failures.contains { $0.1.kind == .truncated })
-        var bytes = [UInt8](FileManager.default.contents(atPath: "\(dir)/t.tar")!)
+        var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/t.tar")))
         // Damage the second header: 512 (header) + 1600 bytes of content padded to 2048 → 2560.
         bytes[2560 + 10] ^= 0x55
         write(bytes, to: "\(dir)/bad.tar")

@@ -16,6 +16,12 @@ func decode(_ text: String, units: UnitSystem? = nil) -> Result<DecodedDocument,
     DocumentDecoder.decode(Array(text.utf8), context: DecodeContext(owmUnits: units))
 }
 
+/// The bytes of a shared sample; a missing file fails the test instead of crashing the runner.
+func sample(_ name: String) throws -> [UInt8] {
+    let data = try #require(FileManager.default.contents(atPath: sharedSamples + "/" + name), "missing ../shared/provider-samples/\(name)")
+    return [UInt8](data)
+}
+
 func observation(_ text: String, units: UnitSystem? = nil) throws -> Observation {
     let doc = try decode(text, units: units).get()
     return try #require(doc.observations.first)
@@ -34,7 +40,7 @@ struct OWMCurrentSampleTests {
     /// Every recorded reply decodes in the units its name says, or is the error body.
     @Test(arguments: files)
     func everySampleDecodes(_ name: String) throws {
-        let bytes = [UInt8](FileManager.default.contents(atPath: sharedSamples + "/owm-current/" + name)!)
+        let bytes = try sample("owm-current/" + name)
         let units: UnitSystem = name.contains("imperial") ? .imperial : name.contains("metric") ? .metric : .standard
         let result = DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: units))
         if name.hasPrefix("error-") {
@@ -52,7 +58,7 @@ struct OWMCurrentSampleTests {
     }
 
     @Test func londonSampleInDetail() throws {
-        let bytes = [UInt8](FileManager.default.contents(atPath: sharedSamples + "/owm-current/london-standard-rain1h-2020-owrc.json")!)
+        let bytes = try sample("owm-current/london-standard-rain1h-2020-owrc.json")
         let o = try #require(try DocumentDecoder.decode(bytes).get().observations.first)
         #expect(o.observedAt == 1588047748)
         #expect(o.tempC == 8.72)
@@ -73,7 +79,7 @@ struct OWMCurrentSampleTests {
     }
 
     @Test func imperialMoscowConverts() throws {
-        let bytes = [UInt8](FileManager.default.contents(atPath: sharedSamples + "/owm-current/moscow-imperial-lang-ru-2020-owrc.json")!)
+        let bytes = try sample("owm-current/moscow-imperial-lang-ru-2020-owrc.json")
         let o = try #require(try DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: .imperial)).get().observations.first)
         #expect(o.tempC == 12)            // 53.6 °F
         #expect(o.windSpeedMs == 3.0)     // 6.71 mph = 2.9996 m/s
@@ -81,14 +87,14 @@ struct OWMCurrentSampleTests {
     }
 
     @Test func sydneyTwoConditionsKeepsAllCodes() throws {
-        let bytes = [UInt8](FileManager.default.contents(atPath: sharedSamples + "/owm-current/sydney-metric-rain1h-two-weather-conditions-2020-ramola.json")!)
+        let bytes = try sample("owm-current/sydney-metric-rain1h-two-weather-conditions-2020-ramola.json")
         let o = try #require(try DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: .metric)).get().observations.first)
         #expect(o.conditionCode == "500,300")
         #expect(o.condition == .rain)
     }
 
-    @Test func metricReadAsStandardIsImplausibleAndSaysWhy() {
-        let bytes = [UInt8](FileManager.default.contents(atPath: sharedSamples + "/owm-current/moscow-metric-lang-fr-2020-owrc.json")!)
+    @Test func metricReadAsStandardIsImplausibleAndSaysWhy() throws {
+        let bytes = try sample("owm-current/moscow-metric-lang-fr-2020-owrc.json")
         guard case .failure(let f) = DocumentDecoder.decode(bytes) else { Issue.record("must reject"); return }
         #expect(f.reason == .implausibleValue)
         #expect(f.fieldPath == "main.temp")
