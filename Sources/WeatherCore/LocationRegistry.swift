@@ -6,7 +6,15 @@
 public struct LocationRegistry: Sendable {
     public private(set) var locations: [Location] = []
     private var indexByID: [String: Int] = [:]
+    /// Exact coordinates seen before → location id. Archives repeat the same coordinates in
+    /// every reply of a place, so this turns the radius search into one hash lookup.
+    private var recent: [CoordinateKey: String] = [:]
     public var defaultRadiusKm: Double
+
+    private struct CoordinateKey: Hashable, Sendable {
+        var lat: UInt64
+        var lon: UInt64
+    }
 
     public init(defaultRadiusKm: Double = 25) {
         self.defaultRadiusKm = defaultRadiusKm
@@ -16,6 +24,7 @@ public struct LocationRegistry: Sendable {
 
     /// Adds or replaces a location (declared ones replace learned ones with the same id).
     public mutating func add(_ location: Location) {
+        recent.removeAll(keepingCapacity: true)  // a new or moved location may be nearer
         if let k = indexByID[location.id] {
             locations[k] = location
         } else {
@@ -48,6 +57,8 @@ public struct LocationRegistry: Sendable {
             add(loc)
             return .created(loc)
         }
+        let key = CoordinateKey(lat: latitude.bitPattern, lon: longitude.bitPattern)
+        if let id = recent[key] { return .existing(id) }
         var best: (declared: Bool, distance: Double, index: Int)?
         for (k, loc) in locations.enumerated() {
             let d = loc.distanceKm(toLatitude: latitude, longitude: longitude)
@@ -60,7 +71,12 @@ public struct LocationRegistry: Sendable {
                 best = (loc.declared, d, k)
             }
         }
-        if let best { return .existing(locations[best.index].id) }
+        if let best {
+            let id = locations[best.index].id
+            if recent.count > 100_000 { recent.removeAll(keepingCapacity: true) }
+            recent[key] = id
+            return .existing(id)
+        }
         var id = LocationRegistry.coordinateID(latitude: latitude, longitude: longitude)
         var n = 2
         while indexByID[id] != nil { id = LocationRegistry.coordinateID(latitude: latitude, longitude: longitude) + "-\(n)"; n += 1 }

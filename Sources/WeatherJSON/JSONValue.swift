@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A cursor on one value of a `JSONDocument`: cheap to copy, reads fields on demand.
 ///
 /// Accessors return `nil` when the value has another kind, so decoders can tell a missing
@@ -42,35 +48,35 @@ public struct JSONValue: Sendable {
     /// The member named `key` of an object (nil when absent or when this is not an object).
     /// With duplicate names the last one wins, as in JavaScript's `JSON.parse` and Python's `json`.
     public subscript(key: String) -> JSONValue? {
-        let n = node
-        guard n.kind == .object else { return nil }
         var k = key
-        return k.withUTF8 { needle -> JSONValue? in
-            var child = index + 1
-            var found: JSONValue?
-            let nodes = document.nodes
-            for _ in 0..<Int(n.count) {
-                let keyNode = nodes[child]
-                let valueIndex = child + 1
-                if keyMatches(keyNode, needle) { found = JSONValue(document: document, index: valueIndex) }
-                child = Int(nodes[valueIndex].next)
-            }
-            return found
-        }
+        return k.withUTF8 { member(named: $0) }
     }
 
-    private func keyMatches(_ keyNode: JSONNode, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(keyNode.start)
-        let length = Int(keyNode.end) - start
-        if !keyNode.flag {
-            guard length == needle.count else { return false }
-            return document.bytes.withUnsafeBufferPointer { bytes in
-                for k in 0..<length where bytes[start + k] != needle[k] { return false }
-                return true
+    /// Linear scan over the members comparing raw key bytes; objects in weather replies have a
+    /// handful of members, so this beats building a dictionary per object.
+    private func member(named needle: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        document.nodes.withUnsafeBufferPointer { nodes -> JSONValue? in
+            let n = nodes[index]
+            guard n.kind == .object else { return nil }
+            return document.bytes.withUnsafeBufferPointer { bytes -> JSONValue? in
+                var child = index + 1
+                var found = -1
+                for _ in 0..<Int(n.count) {
+                    let keyNode = nodes[child]
+                    let start = Int(keyNode.start)
+                    let length = Int(keyNode.end) - start
+                    if keyNode.flag {
+                        let decoded = JSONValue.unescape(document.bytes[start..<Int(keyNode.end)])
+                        if Array(decoded.utf8).elementsEqual(needle) { found = child + 1 }
+                    } else if length == needle.count
+                                && (length == 0 || memcmp(bytes.baseAddress! + start, needle.baseAddress!, length) == 0) {
+                        found = child + 1
+                    }
+                    child = Int(nodes[child + 1].next)
+                }
+                return found < 0 ? nil : JSONValue(document: document, index: found)
             }
         }
-        let decoded = JSONValue.unescape(document.bytes[start..<Int(keyNode.end)])
-        return Array(decoded.utf8).elementsEqual(needle)
     }
 
     /// The elements of an array (empty when this is not an array).

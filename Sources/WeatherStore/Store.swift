@@ -9,6 +9,8 @@ public final class Store {
     private var insertObservation: Statement?
     private var insertReject: Statement?
     private var insertLocation: Statement?
+    private var insertSource: Statement?
+    private var updateSource: Statement?
 
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
@@ -39,11 +41,14 @@ public final class Store {
     }
 
     public func beginSource(path: String, member: String?, inputHash: String?, modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
-        try database.run("""
-            INSERT INTO sources(path, member, input_hash, modified_at_utc, status, ingested_at_utc)
-            VALUES (?, ?, ?, ?, 'in_progress', ?)
-            """, [.text(path), .optional(member), .optional(inputHash),
-                  .optional(modifiedAt.map(UTCTime.iso8601)), .text(UTCTime.iso8601(now))])
+        if insertSource == nil {
+            insertSource = try database.prepare("""
+                INSERT INTO sources(path, member, input_hash, modified_at_utc, status, ingested_at_utc)
+                VALUES (?, ?, ?, ?, 'in_progress', ?)
+                """)
+        }
+        try insertSource!.run([.text(path), .optional(member), .optional(inputHash),
+                               .optional(modifiedAt.map(UTCTime.iso8601)), .text(UTCTime.iso8601(now))])
         return database.lastInsertRowID
     }
 
@@ -53,10 +58,13 @@ public final class Store {
     }
 
     public func finishSource(id: Int64, bytes: Int, contentHash: String, counts: SourceCounts) throws(StoreError) {
-        try database.run("""
-            UPDATE sources SET bytes = ?, content_hash = ?, documents = ?, accepted = ?, rejected = ?,
-                duplicates = ?, records = ?, status = 'complete' WHERE id = ?
-            """, [.integer(Int64(bytes)), .text(contentHash), .integer(Int64(counts.documents)),
+        if updateSource == nil {
+            updateSource = try database.prepare("""
+                UPDATE sources SET bytes = ?, content_hash = ?, documents = ?, accepted = ?, rejected = ?,
+                    duplicates = ?, records = ?, status = 'complete' WHERE id = ?
+                """)
+        }
+        try updateSource!.run([.integer(Int64(bytes)), .text(contentHash), .integer(Int64(counts.documents)),
                   .integer(Int64(counts.accepted)), .integer(Int64(counts.rejected)),
                   .integer(Int64(counts.duplicates)), .integer(Int64(counts.records)), .integer(id)])
     }
@@ -109,18 +117,19 @@ public final class Store {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         }
-        try insertObservation!.run([
-            .integer(sourceID), .integer(Int64(line)), .text(o.provider), .text(o.product), .text(locationID),
-            .text(UTCTime.iso8601(o.observedAt)),
-            .optional(o.tempC), .optional(o.feelsLikeC), .optional(o.dewPointC), .optional(o.pressureHpa),
-            .optional(o.humidityPct), .optional(o.windSpeedMs), .optional(o.windGustMs), .optional(o.windDirDeg),
-            .optional(o.cloudCoverPct), .optional(o.visibilityM), .optional(o.uvIndex), .optional(o.rainMm),
-            .optional(o.snowMm), .optional(o.precipMm), .optional(o.precipWindowH), .optional(o.precipRateMmh),
-            .optional(o.condition?.rawValue), .optional(o.conditionCode), .optional(o.conditionText),
-            .optional(o.placeName), .optional(o.country), .real(o.latitude), .real(o.longitude),
-            .optional(o.utcOffsetSeconds), .optional(o.timeZone), .optional(o.sunriseAt.map(UTCTime.iso8601)),
-            .optional(o.sunsetAt.map(UTCTime.iso8601)), .optional(o.unitsAssumed), .optional(o.unitsSource),
-        ])
+        let s = insertObservation!
+        s.reset()
+        s.set(1, sourceID); s.set(2, Int64(line)); s.set(3, o.provider); s.set(4, o.product); s.set(5, locationID)
+        s.set(6, UTCTime.iso8601(o.observedAt))
+        s.set(7, o.tempC); s.set(8, o.feelsLikeC); s.set(9, o.dewPointC); s.set(10, o.pressureHpa)
+        s.set(11, o.humidityPct); s.set(12, o.windSpeedMs); s.set(13, o.windGustMs); s.set(14, o.windDirDeg)
+        s.set(15, o.cloudCoverPct); s.set(16, o.visibilityM); s.set(17, o.uvIndex); s.set(18, o.rainMm)
+        s.set(19, o.snowMm); s.set(20, o.precipMm); s.set(21, o.precipWindowH); s.set(22, o.precipRateMmh)
+        s.set(23, o.condition?.rawValue); s.set(24, o.conditionCode); s.set(25, o.conditionText)
+        s.set(26, o.placeName); s.set(27, o.country); s.set(28, o.latitude); s.set(29, o.longitude)
+        s.set(30, o.utcOffsetSeconds); s.set(31, o.timeZone); s.set(32, o.sunriseAt.map(UTCTime.iso8601))
+        s.set(33, o.sunsetAt.map(UTCTime.iso8601)); s.set(34, o.unitsAssumed); s.set(35, o.unitsSource)
+        try s.execute()
         return database.changes > 0
     }
 

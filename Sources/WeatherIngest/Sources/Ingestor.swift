@@ -53,13 +53,13 @@ public struct Ingestor: Sendable {
 
     /// Detects the container of `reader` and emits its documents (and, for tar, its members').
     private func process(_ reader: ByteReader, name: String, origin: Origin, allowTar: Bool,
-                         hashing: HashingSource?, _ emit: (IngestEvent) -> Void) {
+                         hashing: HashingSource?, chunkSize: Int = 256 << 10, _ emit: (IngestEvent) -> Void) {
         var stream: ByteReader = reader
         var decompressedBytes: () -> Int = { reader.consumed }
         do {
             if try Ingestor.isGzip(reader) {
                 let gz = try GzipSource(reader, limits: limits.gzip)
-                stream = ByteReader(gz)
+                stream = ByteReader(gz, capacity: 256 << 10)
                 decompressedBytes = { gz.bytesOut }
             }
             if allowTar, TarReader.looksLikeHeader(try stream.peek(512)) {
@@ -74,7 +74,8 @@ public struct Ingestor: Sendable {
         }
         emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
         let mode: DocumentSplitter.Mode = Ingestor.isLineDelimited(name) ? .lines : .auto
-        let splitter = DocumentSplitter(source: stream, mode: mode, maxDocumentBytes: limits.maxDocumentBytes)
+        let splitter = DocumentSplitter(source: stream, mode: mode, maxDocumentBytes: limits.maxDocumentBytes,
+                                        chunkSize: chunkSize)
         var any = false
         while let item = splitter.next() {
             any = true
@@ -121,8 +122,10 @@ public struct Ingestor: Sendable {
             o.member = entry.name
             o.modifiedAt = entry.modifiedAt ?? origin.modifiedAt
             let hashing = HashingSource(tar.memberSource())
-            process(ByteReader(hashing, capacity: 64 << 10), name: entry.name, origin: o, allowTar: false,
-                    hashing: hashing, emit)
+            // Members are usually small single replies: size the buffers to them, not to 256 KiB.
+            let chunk = min(256 << 10, max(4096, entry.size + 1))
+            process(ByteReader(hashing, capacity: min(chunk, 64 << 10)), name: entry.name, origin: o, allowTar: false,
+                    hashing: hashing, chunkSize: chunk, emit)
         }
     }
 

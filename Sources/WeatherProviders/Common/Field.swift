@@ -5,11 +5,27 @@ import WeatherCore
 /// every decoding error can say exactly which field was wrong.
 public struct Field: Sendable {
     public let value: JSONValue
-    public let path: String
+    /// Path of the parent and this field's own name: the full path is only joined when an
+    /// error needs it, which keeps string building off the hot path.
+    private let parentPath: String
+    private let name: String
 
     public init(_ value: JSONValue, path: String = "") {
         self.value = value
-        self.path = path
+        self.parentPath = ""
+        self.name = path
+    }
+
+    private init(_ value: JSONValue, parent: String, name: String) {
+        self.value = value
+        self.parentPath = parent
+        self.name = name
+    }
+
+    /// `main.temp`, `weather[0].id`, or "" for the root.
+    public var path: String {
+        if parentPath.isEmpty { return name }
+        return name.hasPrefix("[") ? parentPath + name : parentPath + "." + name
     }
 
     func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
@@ -17,7 +33,7 @@ public struct Field: Sendable {
     /// A member that may be absent; `null` counts as absent.
     public func optional(_ key: String) -> Field? {
         guard let v = value[key], !v.isNull else { return nil }
-        return Field(v, path: childPath(key))
+        return Field(v, parent: path, name: key)
     }
 
     public func required(_ key: String) throws(DecodeFailure) -> Field {
@@ -27,7 +43,7 @@ public struct Field: Sendable {
         if v.isNull {
             throw DecodeFailure(.missingField, "required field '\(childPath(key))' is null", fieldPath: childPath(key))
         }
-        return Field(v, path: childPath(key))
+        return Field(v, parent: path, name: key)
     }
 
     func typeError(_ expected: String) -> DecodeFailure {
@@ -57,7 +73,8 @@ public struct Field: Sendable {
 
     public func array() throws(DecodeFailure) -> [Field] {
         guard value.kind == .array else { throw typeError("an array") }
-        return value.elements.enumerated().map { Field($1, path: "\(path)[\($0)]") }
+        let p = path
+        return value.elements.enumerated().map { Field($1, parent: p, name: "[\($0)]") }
     }
 
     public func optionalNumber(_ key: String) throws(DecodeFailure) -> Double? { try optional(key)?.number() }

@@ -41,6 +41,44 @@ public final class Statement {
         }
     }
 
+    // MARK: Positional binding without building an array (the ingest hot path).
+
+    /// Clears earlier bindings before a new row is bound with `set`.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds parameter `i` (1-based); nil binds NULL (cleared bindings are already NULL).
+    @inline(__always)
+    public func set(_ i: Int32, _ v: Double?) {
+        if let v { sqlite3_bind_double(handle, i, v) }
+    }
+
+    @inline(__always)
+    public func set(_ i: Int32, _ v: Int64?) {
+        if let v { sqlite3_bind_int64(handle, i, v) }
+    }
+
+    @inline(__always)
+    public func set(_ i: Int32, _ v: Int?) {
+        if let v { sqlite3_bind_int64(handle, i, Int64(v)) }
+    }
+
+    @inline(__always)
+    public func set(_ i: Int32, _ v: String?) {
+        guard var v else { return }
+        v.withUTF8 { buf in
+            _ = sqlite3_bind_text(handle, i, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                                  Int32(buf.count), SQLITE_TRANSIENT)
+        }
+    }
+
+    /// Steps a statement bound with `set` to completion.
+    public func execute() throws(StoreError) {
+        while try step() {}
+    }
+
     /// Executes to completion (INSERT/UPDATE/DELETE).
     public func run(_ values: [SQLValue] = []) throws(StoreError) {
         try bind(values)
