@@ -9,6 +9,7 @@ public struct Location: Sendable, Equatable {
     public var id: String
     public var name: String?
     public var country: String?
+    public var state: String?
     public var latitude: Double
     public var longitude: Double
     /// IANA zone name (`Europe/London`) when known: correct across DST changes.

@@ -8,6 +8,13 @@ public enum Plausibility {
         public let low: Double
         public let high: Double
         public let unit: String
+
+        public init(field: String, low: Double, high: Double, unit: String) {
+            self.field = field
+            self.low = low
+            self.high = high
+            self.unit = unit
+        }
     }
 
     public static let tempC = Range(field: "temperature", low: -90, high: 60, unit: "°C")
@@ -21,6 +28,10 @@ public enum Plausibility {
     public static let windDirDeg = Range(field: "wind direction", low: 0, high: 360, unit: "°")
     public static let visibilityM = Range(field: "visibility", low: 0, high: 1_000_000, unit: "m")
     public static let precipMm = Range(field: "precipitation", low: 0, high: 2000, unit: "mm")
+    public static let uvIndex = Range(field: "UV index", low: 0, high: 30, unit: "")
+    public static let precipRateMmh = Range(field: "precipitation rate", low: 0, high: 500, unit: "mm/h")
+    public static let precipProbPct = Range(field: "precipitation probability", low: 0, high: 100, unit: "%")
+    public static let snowfallCm = Range(field: "snowfall", low: 0, high: 1000, unit: "cm")
     public static let latitude = Range(field: "latitude", low: -90, high: 90, unit: "°")
     public static let longitude = Range(field: "longitude", low: -180, high: 180, unit: "°")
 

@@ -34,15 +34,53 @@ public enum DocumentDecoder {
         let envelope = try Envelope.unwrap(root)
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
-        guard body.value.kind == .object else {
-            throw DecodeFailure(.unknownFormat, "a top-level \(body.value.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
+        let input = DecodeInput(body: body, envelope: envelope, context: context)
+        let v = body.value
+        var doc: DecodedDocument
+        if OWMGeocodingDecoder.matches(v) {
+            doc = try OWMGeocodingDecoder.decode(input)
+            doc.detectedBy = v.kind == .array ? "an array of places with name, lat, lon, country" : "an object with name, lat, lon, country"
+            return doc
         }
-        if OWMCurrentDecoder.matches(body.value) {
+        guard v.kind == .object else {
+            if v.kind == .array && v.count == 0 {
+                var empty = DecodedDocument(format: OWMGeocodingDecoder.format)
+                empty.detectedBy = "an empty array (a geocoding reply with no match)"
+                empty.warnings.append("no places in this geocoding reply")
+                return empty
+            }
+            throw DecodeFailure(.unknownFormat, "a top-level \(v.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
+        }
+        if OWMCurrentDecoder.matches(v) {
             let (units, source) = owmUnits(envelope: envelope, context: context)
-            return try OWMCurrentDecoder.decode(body, units: units, unitsSource: source, locationHint: envelope?.locationID)
+            doc = try OWMCurrentDecoder.decode(body, units: units, unitsSource: source, locationHint: envelope?.locationID)
+            doc.detectedBy = "keys coord, main, weather, dt"
+        } else if OWMForecast5Decoder.matches(v) {
+            let (units, source) = owmUnits(envelope: envelope, context: context)
+            doc = try OWMForecast5Decoder.decode(input, units: units, unitsSource: source)
+            doc.detectedBy = "a list of items with dt and main, and city"
+        } else if OpenMeteoDecoder.matches(v) {
+            doc = try OpenMeteoDecoder.decode(input)
+            doc.detectedBy = "latitude, longitude, utc_offset_seconds and column blocks with *_units"
+                + (doc.format == OpenMeteoDecoder.archiveFormat ? "; archive by URL, name or times long before the issue time" : "")
+        } else if OWMOneCallDecoder.matches(v) {
+            let (units, source) = owmUnits(envelope: envelope, context: context)
+            doc = try OWMOneCallDecoder.decode(input, units: units, unitsSource: source)
+            doc.detectedBy = doc.format == OWMOneCallDecoder.historyFormat
+                ? "lat, lon and a data array or past hourly points (history)" : "lat, lon and current/minutely/hourly/daily blocks"
+        } else if DarkSkyDecoder.matches(v) {
+            doc = try DarkSkyDecoder.decode(input)
+            doc.detectedBy = "latitude, longitude, timezone and currently/hourly/daily blocks"
+                + (doc.format == DarkSkyDecoder.historyFormat ? "; one day of hourly points (Time Machine)" : "")
+        } else if WeatherKitDecoder.matches(v) {
+            doc = try WeatherKitDecoder.decode(input)
+            doc.detectedBy = "WeatherKit data sets (currentWeather, forecastDaily, forecastHourly, forecastNextHour)"
+        } else {
+            let keys = v.keys.prefix(12).map { Sanitize.printable($0) }.joined(separator: ", ")
+            throw DecodeFailure(.unknownFormat, "no known format has these keys: \(keys.isEmpty ? "(none)" : keys)")
         }
-        let keys = body.value.keys.prefix(12).map { Sanitize.printable($0) }.joined(separator: ", ")
-        throw DecodeFailure(.unknownFormat, "no known format has these keys: \(keys.isEmpty ? "(none)" : keys)")
+        if envelope != nil { doc.detectedBy += " (inside an envelope)" }
+        return doc
     }
 
     /// Envelope URL `units=` wins, then the input's setting, then the API default.

@@ -9,6 +9,7 @@ public final class Store {
     private var insertObservation: Statement?
     private var insertReject: Statement?
     private var insertLocation: Statement?
+    private var insertForecast: Statement?
     private var insertSource: Statement?
     private var updateSource: Statement?
 
@@ -72,12 +73,14 @@ public final class Store {
     // MARK: Locations
 
     public func loadLocations() throws(StoreError) -> [Location] {
-        try database.rows("SELECT id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared FROM locations ORDER BY rowid")
+        try database.rows("SELECT id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared, state FROM locations ORDER BY rowid")
             .map { r in
-                Location(id: r[0].string ?? "", name: r[1].string, country: r[2].string,
-                         latitude: r[3].double ?? 0, longitude: r[4].double ?? 0, timeZone: r[5].string,
-                         utcOffsetSeconds: r[6].int.map(Int.init), radiusKm: r[7].double ?? 25,
-                         declared: r[8].int == 1)
+                var l = Location(id: r[0].string ?? "", name: r[1].string, country: r[2].string,
+                                 latitude: r[3].double ?? 0, longitude: r[4].double ?? 0, timeZone: r[5].string,
+                                 utcOffsetSeconds: r[6].int.map(Int.init), radiusKm: r[7].double ?? 25,
+                                 declared: r[8].int == 1)
+                l.state = r[9].string
+                return l
             }
     }
 
@@ -85,10 +88,11 @@ public final class Store {
     public func saveLocation(_ l: Location) throws(StoreError) {
         if insertLocation == nil {
             insertLocation = try database.prepare("""
-                INSERT INTO locations(id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO locations(id, name, country, lat, lon, timezone, utc_offset_s, radius_km, declared, state)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET
                     name = COALESCE(excluded.name, name), country = COALESCE(excluded.country, country),
+                    state = COALESCE(excluded.state, state),
                     lat = CASE WHEN excluded.declared THEN excluded.lat ELSE lat END,
                     lon = CASE WHEN excluded.declared THEN excluded.lon ELSE lon END,
                     timezone = COALESCE(excluded.timezone, timezone),
@@ -99,7 +103,7 @@ public final class Store {
         }
         try insertLocation!.run([.text(l.id), .optional(l.name), .optional(l.country), .real(l.latitude),
                                  .real(l.longitude), .optional(l.timeZone), .optional(l.utcOffsetSeconds),
-                                 .real(l.radiusKm), .integer(l.declared ? 1 : 0)])
+                                 .real(l.radiusKm), .integer(l.declared ? 1 : 0), .optional(l.state)])
     }
 
     // MARK: Records
@@ -129,6 +133,36 @@ public final class Store {
         s.set(26, o.placeName); s.set(27, o.country); s.set(28, o.latitude); s.set(29, o.longitude)
         s.set(30, o.utcOffsetSeconds); s.set(31, o.timeZone); s.set(32, o.sunriseAt.map(UTCTime.iso8601))
         s.set(33, o.sunsetAt.map(UTCTime.iso8601)); s.set(34, o.unitsAssumed); s.set(35, o.unitsSource)
+        try s.execute()
+        return database.changes > 0
+    }
+
+    /// Inserts a forecast; false when the same provider, product, model, location, issue time,
+    /// period and start are already stored (a duplicate).
+    public func insert(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
+        if insertForecast == nil {
+            insertForecast = try database.prepare("""
+                INSERT OR IGNORE INTO forecasts(source_id, line, provider, product, model, location_id, issued_at_utc,
+                    issued_at_source, period, valid_from_utc, valid_to_utc, valid_at_utc, lead_hours, target_date,
+                    temp_c, temp_max_c, temp_min_c, feels_like_c, dew_point_c, humidity_pct, pressure_hpa, wind_speed_ms,
+                    wind_gust_ms, wind_dir_deg, cloud_cover_pct, visibility_m, precip_mm, precip_estimated,
+                    precip_rate_mmh, precip_prob_pct, snowfall_cm, uv_index, condition, condition_code, condition_text,
+                    units_assumed, units_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        }
+        let s = insertForecast!
+        s.reset()
+        s.set(1, sourceID); s.set(2, Int64(line)); s.set(3, f.provider); s.set(4, f.product); s.set(5, f.model)
+        s.set(6, locationID); s.set(7, UTCTime.iso8601(f.issuedAt)); s.set(8, f.issuedAtSource.rawValue)
+        s.set(9, f.period.rawValue); s.set(10, UTCTime.iso8601(f.validFrom)); s.set(11, UTCTime.iso8601(f.validTo))
+        s.set(12, UTCTime.iso8601(f.validAt)); s.set(13, Convert.round(f.leadHours, 3)); s.set(14, f.targetDate)
+        s.set(15, f.tempC); s.set(16, f.tempMaxC); s.set(17, f.tempMinC); s.set(18, f.feelsLikeC); s.set(19, f.dewPointC)
+        s.set(20, f.humidityPct); s.set(21, f.pressureHpa); s.set(22, f.windSpeedMs); s.set(23, f.windGustMs)
+        s.set(24, f.windDirDeg); s.set(25, f.cloudCoverPct); s.set(26, f.visibilityM); s.set(27, f.precipMm)
+        s.set(28, Int64(f.precipEstimated ? 1 : 0)); s.set(29, f.precipRateMmh); s.set(30, f.precipProbPct)
+        s.set(31, f.snowfallCm); s.set(32, f.uvIndex); s.set(33, f.condition?.rawValue); s.set(34, f.conditionCode)
+        s.set(35, f.conditionText); s.set(36, f.unitsAssumed); s.set(37, f.unitsSource)
         try s.execute()
         return database.changes > 0
     }

@@ -176,6 +176,6 @@ struct EndToEndTests {
         let r = try wxpipe(["inspect", Self.root + "/Fixtures/inputs/bad/wrong-type.json", Self.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("reject wrong_type: field 'main.temp' should be a number"))
-        #expect(r.stdout.contains("openweathermap/current: 1 observation(s)"))
+        #expect(r.stdout.contains("openweathermap/current (recognised by keys coord, main, weather, dt): 1 observation(s), 0 forecast(s)"))
     }
 }

@@ -23,12 +23,25 @@ public struct InputFile: Sendable, Equatable {
 /// (byte-wise sorted) order, `-` for standard input.
 ///
 /// Symbolic links are followed, but a directory already on the current walk (same device and
-/// inode) is not entered again, so link loops end. Names starting with `.` are skipped inside
-/// directories (editor and OS litter such as `.DS_Store`), never when named explicitly.
+/// inode) is not entered again, so link loops end. Inside directories, names starting with `.`
+/// (editor and OS litter such as `.DS_Store`) and files whose extension says they are not data
+/// (`skippedExtensions`) are passed over; a file named explicitly is always read.
 public enum InputWalker {
     public struct Problem: Sendable, Equatable {
         public var path: String
         public var message: String
+    }
+
+    /// Extensions that are never weather replies. Inside folders such files (a README, a
+    /// collector's log, an exported CSV) are passed over; named explicitly, they are read.
+    public static let skippedExtensions: Set<String> = [
+        "md", "txt", "rst", "csv", "tsv", "py", "sh", "yml", "yaml", "toml", "ini", "cfg", "log", "xml", "pdf",
+        "png", "jpg", "jpeg", "gif", "svg", "sqlite", "sqlite3", "db", "wal", "shm", "swp", "tmp", "expected",
+    ]
+
+    static func isSkipped(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return skippedExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     public static func expand(_ paths: [String]) -> (files: [InputFile], problems: [Problem]) {
@@ -68,7 +81,7 @@ public enum InputWalker {
                 let name = withUnsafePointer(to: entry.pointee.d_name) {
                     $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
                 }
-                if name.hasPrefix(".") { continue }
+                if name.hasPrefix(".") || isSkipped(name) { continue }
                 names.append(name)
             }
             closedir(dir)

@@ -78,7 +78,6 @@ public final class IngestRunner {
         defer { if !committed { try? db.execute("ROLLBACK") } }
         if !file.isStandardInput { try store.discardSources(path: file.path) }
 
-        let context = DecodeContext(owmUnits: units)
         var sourceID: Int64 = 0
         var counts = Store.SourceCounts()
         var inBatch = 0
@@ -100,14 +99,18 @@ public final class IngestRunner {
                                                  modifiedAt: modifiedAt, now: now)
                 counts = Store.SourceCounts()
             case .document(let doc):
+                let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
+                                            modifiedAt: doc.origin.modifiedAt, ingestTime: now)
                 switch try decodeAndStore(doc, context: context, sourceID: sourceID) {
                 case .rejected(let r):
                     try reject(r)
-                case .stored(let new, let total, let locationsCreated):
+                case .stored(let observations, let forecasts, let total, let locationsCreated):
+                    let new = observations + forecasts
                     counts.documents += 1
                     if new > 0 || total == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
                     counts.records += new
-                    summary.observations += new
+                    summary.observations += observations
+                    summary.forecasts += forecasts
                     summary.locationsCreated += locationsCreated
                 }
                 inBatch += 1
@@ -145,8 +148,8 @@ public final class IngestRunner {
 
     private enum Outcome {
         case rejected(Reject)
-        /// `new` records written of `total` decoded (the rest were duplicates).
-        case stored(new: Int, total: Int, locationsCreated: Int)
+        /// New records written of `total` decoded (the rest were duplicates).
+        case stored(observations: Int, forecasts: Int, total: Int, locationsCreated: Int)
     }
 
     private func decodeAndStore(_ doc: RawDocument, context: DecodeContext, sourceID: Int64) throws -> Outcome {
@@ -154,31 +157,63 @@ public final class IngestRunner {
         case .failure(let f):
             return .rejected(IngestRunner.reject(for: f, document: doc))
         case .success(let decoded):
-            var new = 0
+            var newObservations = 0
+            var newForecasts = 0
             var created = 0
+            for place in decoded.places { try learn(place, created: &created) }
             for o in decoded.observations {
-                let locationID = try resolveLocation(o, created: &created)
-                if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { new += 1 }
+                let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
+                                                     name: o.placeName, country: o.country, zone: o.timeZone,
+                                                     offset: o.utcOffsetSeconds, created: &created)
+                if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newObservations += 1 }
             }
-            return .stored(new: new, total: decoded.observations.count, locationsCreated: created)
+            for f in decoded.forecasts {
+                let locationID = try resolveLocation(latitude: f.latitude, longitude: f.longitude, hint: f.declaredLocationID,
+                                                     name: nil, country: nil, zone: nil, offset: nil, created: &created)
+                if try store.insert(f, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
+            }
+            return .stored(observations: newObservations, forecasts: newForecasts, total: decoded.recordCount, locationsCreated: created)
         }
     }
 
-    private func resolveLocation(_ o: Observation, created: inout Int) throws -> String {
-        let resolution = registry.resolve(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
-                                          name: o.placeName, country: o.country,
-                                          utcOffsetSeconds: o.utcOffsetSeconds, timeZone: o.timeZone)
+    /// A place from a geocoding reply or a reply's header: joins (or creates) a location and
+    /// gives it the name, country, state and time zone it lacks. A zone learned from one provider
+    /// then serves every provider at that location (WeatherKit bodies carry none).
+    private func learn(_ place: PlaceInfo, created: inout Int) throws {
+        let id = try resolveLocation(latitude: place.latitude, longitude: place.longitude, hint: place.declaredLocationID,
+                                     name: place.name, country: place.country, zone: place.timeZone,
+                                     offset: place.utcOffsetSeconds, created: &created)
+        guard var location = registry.location(id: id) else { return }
+        let before = location
+        if location.name == nil || (place.isGeocoding && !location.declared && location.name == LocationRegistry.coordinateID(latitude: location.latitude, longitude: location.longitude)) {
+            location.name = place.name ?? location.name
+        }
+        if location.country == nil { location.country = place.country }
+        if location.state == nil { location.state = place.state }
+        if location != before {
+            registry.add(location)
+            try store.saveLocation(location)
+        }
+    }
+
+    private func resolveLocation(latitude: Double, longitude: Double, hint: String?, name: String?, country: String?,
+                                 zone: String?, offset: Int?, created: inout Int) throws -> String {
+        let resolution = registry.resolve(latitude: latitude, longitude: longitude, hint: hint,
+                                          name: name, country: country, utcOffsetSeconds: offset, timeZone: zone)
         switch resolution {
         case .created(let location):
             try store.saveLocation(location)
             created += 1
             return location.id
         case .existing(let id):
-            if var location = registry.location(id: id), location.timeZone == nil, location.utcOffsetSeconds == nil,
-               let offset = o.utcOffsetSeconds {
-                location.utcOffsetSeconds = offset
-                registry.add(location)
-                try store.saveLocation(location)
+            if var location = registry.location(id: id) {
+                var changed = false
+                if location.timeZone == nil, let zone { location.timeZone = zone; changed = true }
+                if location.timeZone == nil, location.utcOffsetSeconds == nil, let offset { location.utcOffsetSeconds = offset; changed = true }
+                if changed {
+                    registry.add(location)
+                    try store.saveLocation(location)
+                }
             }
             return id
         }

@@ -13,6 +13,7 @@ public struct IngestSummary: Sendable, Equatable {
     public var rejected = 0
     public var duplicates = 0
     public var observations = 0
+    public var forecasts = 0
     public var locationsCreated = 0
     public var rejectsByReason: [RejectReason: Int] = [:]
     public var problems: [String] = []
@@ -30,7 +31,7 @@ public struct IngestSummary: Sendable, Equatable {
         for (reason, n) in rejectsByReason.sorted(by: { $0.key < $1.key }) {
             lines.append("  rejected \(reason.rawValue): \(n)")
         }
-        lines.append("records written: \(observations) observations; new locations: \(locationsCreated)")
+        lines.append("records written: \(observations) observations, \(forecasts) forecasts; new locations: \(locationsCreated)")
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
         lines.append("time: \(format(seconds)) s, \(format(mb)) MB of JSON (\(format(rate)) MB/s)")

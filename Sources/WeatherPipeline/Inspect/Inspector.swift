@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WeatherCore
 import WeatherIngest
 import WeatherProviders
@@ -15,22 +20,36 @@ public struct Inspector {
         for p in problems { line("\(Sanitize.printable(p.path)): error: \(p.message)") }
         var documents = 0
         var rejected = 0
-        let context = DecodeContext(owmUnits: units)
         for file in files {
             Ingestor().ingest(file) { event in
                 switch event {
                 case .document(let doc):
                     documents += 1
                     let place = Sanitize.printable(doc.origin.description)
+                    let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
+                                                modifiedAt: doc.origin.modifiedAt, ingestTime: Int64(time(nil)))
                     switch DocumentDecoder.decode(doc.bytes, context: context) {
                     case .success(let decoded):
-                        line("\(place): \(decoded.format): \(decoded.observations.count) observation(s)")
-                        for o in decoded.observations {
+                        line("\(place): \(decoded.format) (recognised by \(decoded.detectedBy)): "
+                             + "\(decoded.observations.count) observation(s), \(decoded.forecasts.count) forecast(s), \(decoded.places.filter(\.isGeocoding).count) place(s)")
+                        for o in decoded.observations.prefix(5) {
                             line("  observation \(UTCTime.iso8601(o.observedAt)) at \(o.latitude),\(o.longitude)"
                                  + (o.placeName.map { " (\(Sanitize.printable($0)))" } ?? "")
                                  + ": temp_c=\(show(o.tempC)) humidity_pct=\(show(o.humidityPct)) pressure_hpa=\(show(o.pressureHpa))"
                                  + " wind_speed_ms=\(show(o.windSpeedMs)) precip_mm=\(show(o.precipMm))/\(show(o.precipWindowH))h"
                                  + " units=\(o.unitsAssumed ?? "-") (\(o.unitsSource ?? "-"))")
+                        }
+                        if decoded.observations.count > 5 { line("  … \(decoded.observations.count - 5) more observation(s)") }
+                        let byPeriod = Dictionary(grouping: decoded.forecasts, by: \.period)
+                        for period in ForecastPeriod.allCases {
+                            guard let fs = byPeriod[period], let first = fs.first else { continue }
+                            line("  forecasts \(period.rawValue): \(fs.count), issued \(UTCTime.iso8601(first.issuedAt)) (from \(first.issuedAtSource.rawValue)), "
+                                 + "first valid \(UTCTime.iso8601(fs.map(\.validFrom).min()!))"
+                                 + (first.targetDate.map { ", first target date \($0)" } ?? "")
+                                 + ": temp_c=\(show(first.tempC)) temp_max_c=\(show(first.tempMaxC)) temp_min_c=\(show(first.tempMinC)) precip_mm=\(show(first.precipMm))")
+                        }
+                        for p in decoded.places where p.isGeocoding {
+                            line("  place \(Sanitize.printable(p.name ?? "-")), \(p.state.map { Sanitize.printable($0) + ", " } ?? "")\(p.country ?? "-") at \(p.latitude),\(p.longitude)")
                         }
                         for w in decoded.warnings { line("  warning: \(Sanitize.printable(w))") }
                     case .failure(let f):

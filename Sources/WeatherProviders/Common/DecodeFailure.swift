@@ -23,8 +23,15 @@ public struct DecodedDocument: Sendable {
     /// Format id from PROVIDERS.md, e.g. `openweathermap/current`.
     public var format: String
     public var observations: [Observation] = []
+    public var forecasts: [Forecast] = []
+    /// Place metadata (geocoding results, or the header of a reply without data blocks).
+    public var places: [PlaceInfo] = []
+    /// Why the format was recognised, for `wxpipe inspect`.
+    public var detectedBy: String = ""
     /// Non-fatal remarks (an assumption made, a field ignored), kept for `inspect`.
     public var warnings: [String] = []
 
     public init(format: String) { self.format = format }
+
+    public var recordCount: Int { observations.count + forecasts.count }
 }

@@ -73,6 +73,17 @@ public struct Envelope: Sendable {
 public struct DecodeContext: Sendable {
     /// Units for OpenWeatherMap bodies from the command line or pipeline input, if given.
     public var owmUnits: UnitSystem?
+    /// The file path or tar member name the document came from (for timestamps in names).
+    public var sourceName: String?
+    /// Modification time of the file or tar member (the last resort for issue times).
+    public var modifiedAt: Int64?
+    /// Now, for inputs that carry no time at all (standard input without an envelope).
+    public var ingestTime: Int64
 
-    public init(owmUnits: UnitSystem? = nil) { self.owmUnits = owmUnits }
+    public init(owmUnits: UnitSystem? = nil, sourceName: String? = nil, modifiedAt: Int64? = nil, ingestTime: Int64 = 0) {
+        self.owmUnits = owmUnits
+        self.sourceName = sourceName
+        self.modifiedAt = modifiedAt
+        self.ingestTime = ingestTime
+    }
 }

@@ -137,10 +137,11 @@ enum OWMCurrentDecoder {
         return v
     }
 
-    /// Instants before 1979 (no such API) or after 2100 are typos or wrong fields.
+    /// Instants before 1850 (older than any reanalysis behind history APIs; Dark Sky's Time
+    /// Machine reaches the 1940s) or after 2100 are typos or wrong fields.
     static func checkInstant(_ t: Int64, _ f: Field) throws(DecodeFailure) {
-        guard t >= 283_996_800 && t < 4_102_444_800 else {
-            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(t) is not a plausible Unix time (1979–2100)", fieldPath: f.path)
+        guard t >= -3_786_825_600 && t < 4_102_444_800 else {
+            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(t) is not a plausible Unix time (1850–2100)", fieldPath: f.path)
         }
     }
 

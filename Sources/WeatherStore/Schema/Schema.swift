@@ -30,6 +30,7 @@ public enum Schema {
         id TEXT PRIMARY KEY,
         name TEXT,
         country TEXT,
+        state TEXT,
         lat REAL NOT NULL,
         lon REAL NOT NULL,
         timezone TEXT,
@@ -77,6 +78,51 @@ public enum Schema {
         UNIQUE (provider, product, location_id, observed_at_utc)
     );
     CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
+    CREATE TABLE IF NOT EXISTS forecasts (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        line INTEGER,
+        provider TEXT NOT NULL,
+        product TEXT NOT NULL,
+        model TEXT,
+        location_id TEXT NOT NULL REFERENCES locations(id),
+        issued_at_utc TEXT NOT NULL,
+        issued_at_source TEXT NOT NULL,
+        period TEXT NOT NULL,
+        valid_from_utc TEXT NOT NULL,
+        valid_to_utc TEXT NOT NULL,
+        valid_at_utc TEXT NOT NULL,
+        lead_hours REAL NOT NULL,
+        target_date TEXT,
+        temp_c REAL,
+        temp_max_c REAL,
+        temp_min_c REAL,
+        feels_like_c REAL,
+        dew_point_c REAL,
+        humidity_pct REAL,
+        pressure_hpa REAL,
+        wind_speed_ms REAL,
+        wind_gust_ms REAL,
+        wind_dir_deg REAL,
+        cloud_cover_pct REAL,
+        visibility_m REAL,
+        precip_mm REAL,
+        precip_estimated INTEGER NOT NULL DEFAULT 0,
+        precip_rate_mmh REAL,
+        precip_prob_pct REAL,
+        snowfall_cm REAL,
+        uv_index REAL,
+        condition TEXT,
+        condition_code TEXT,
+        condition_text TEXT,
+        units_assumed TEXT,
+        units_source TEXT
+    );
+    -- NULLs are distinct in UNIQUE constraints, so the model (NULL for single-model replies)
+    -- goes into the key through IFNULL.
+    CREATE UNIQUE INDEX IF NOT EXISTS forecasts_key ON forecasts(provider, product, IFNULL(model, ''), location_id,
+        issued_at_utc, period, valid_from_utc);
+    CREATE INDEX IF NOT EXISTS forecasts_source ON forecasts(source_id);
     CREATE TABLE IF NOT EXISTS rejects (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -94,5 +140,5 @@ public enum Schema {
     """
 
     /// Tables a user exports by default, in a stable order.
-    public static let dataTables = ["sources", "locations", "observations", "rejects"]
+    public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects"]
 }

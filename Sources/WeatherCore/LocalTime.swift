@@ -1,0 +1,69 @@
+import Foundation
+
+/// Local dates and offsets from IANA zones (tzdata through Foundation) or fixed offsets.
+///
+/// A fixed offset is wrong across a DST change; an IANA zone is not, so a zone name always
+/// wins when one is known (PROVIDERS.md, Time).
+public enum LocalTime {
+    /// Whether `name` is an IANA zone this system knows (`GMT`/`UTC` count as zones too).
+    public static func isKnownZone(_ name: String) -> Bool { zone(name) != nil }
+
+    /// Offset from UTC in seconds at `instant` in zone `name`, or nil for an unknown zone.
+    public static func offset(at instant: Int64, zone name: String) -> Int? {
+        guard let tz = zone(name) else { return nil }
+        return tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+
+    /// The local calendar date of `instant`: by zone when known, else by fixed offset, else UTC.
+    public static func date(of instant: Int64, zone: String?, fixedOffset: Int?) -> String {
+        if let zone, let off = offset(at: instant, zone: zone) { return UTCTime.date(instant, offset: off) }
+        return UTCTime.date(instant, offset: fixedOffset ?? 0)
+    }
+
+    /// UTC instant of a local wall-clock time (seconds since the epoch as if the wall clock were
+    /// UTC) in zone `name`. In a DST gap or fold the earlier reading wins, as most libraries do.
+    public static func utc(fromWallClock wall: Int64, zone name: String) -> Int64? {
+        guard let tz = zone(name) else { return nil }
+        let first = Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
+        let guess = wall - first
+        let second = Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess))))
+        return wall - second
+    }
+
+    /// Hours in the local day `date` (`YYYY-MM-DD`): 23, 24 or 25 across DST changes.
+    public static func hoursInDay(_ date: String, zone name: String?) -> Int {
+        guard let name, let start = startOfDay(date, zone: name), let next = startOfDay(nextDate(date), zone: name) else { return 24 }
+        return Int((next - start) / 3600)
+    }
+
+    /// UTC instant of local midnight starting `date` in zone `name`.
+    public static func startOfDay(_ date: String, zone name: String) -> Int64? {
+        guard let wall = UTCTime.parseISO8601(date + "T00:00:00Z") else { return nil }
+        return utc(fromWallClock: wall, zone: name)
+    }
+
+    public static func nextDate(_ date: String) -> String {
+        guard let t = UTCTime.parseISO8601(date + "T00:00:00Z") else { return date }
+        return UTCTime.date(t + 86400)
+    }
+
+    /// Zones are looked up once per name; tzdata parsing is not free.
+    private static let cache = ZoneCache()
+
+    static func zone(_ name: String) -> TimeZone? { cache.zone(name) }
+}
+
+/// A small thread-safe cache of `TimeZone` values by name.
+private final class ZoneCache: @unchecked Sendable {
+    private var zones: [String: TimeZone?] = [:]
+    private let lock = NSLock()
+
+    func zone(_ name: String) -> TimeZone? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = zones[name] { return hit }
+        let tz = TimeZone(identifier: name)
+        zones[name] = tz
+        return tz
+    }
+}

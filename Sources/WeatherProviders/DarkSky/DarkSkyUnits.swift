@@ -1,0 +1,33 @@
+import WeatherCore
+
+/// Dark Sky's unit systems (`flags.units`; `us` when absent, the API's default).
+///
+/// us: °F, mph, in/h, in, miles · si: °C, m/s, mm/h, cm, km · ca: as si with km/h wind ·
+/// uk2: as si with mph wind and miles. Pressure is hPa in all of them.
+/// https://pirateweather.net/en/latest/API/#units (Dark Sky's documented table)
+enum DarkSkyUnits: String {
+    case us, si, ca, uk2
+
+    func celsius(_ v: Double) -> Double { self == .us ? Convert.fahrenheitToCelsius(v) : v }
+
+    func metresPerSecond(_ v: Double) -> Double {
+        switch self {
+        case .us, .uk2: return Convert.mphToMs(v)
+        case .si: return v
+        case .ca: return Convert.kmhToMs(v)
+        }
+    }
+
+    /// Rates (`precipIntensity`): in/h or mm/h → mm/h.
+    func mmPerHour(_ v: Double) -> Double { self == .us ? Convert.inchesToMm(v) : v }
+
+    /// `precipAccumulation` is snowfall depth: inches or cm → cm.
+    func snowCm(_ v: Double) -> Double { self == .us ? Convert.round(v * 2.54, 2) : v }
+
+    func metres(_ v: Double) -> Double {
+        switch self {
+        case .us, .uk2: return Convert.milesToMetres(v)
+        case .si, .ca: return Convert.round(v * 1000, 0)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import WeatherCore
+
+/// Field readers shared by the OpenWeatherMap formats (current, forecast5, One Call, history).
+enum OWMFields {
+    /// The units assumption as the messages state it.
+    static func assumption(_ units: UnitSystem, _ source: UnitsSource) -> String {
+        "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(OWMCurrentDecoder.describe(source))"
+    }
+
+    /// `weather: [{id, description}, …]`: the first entry is the primary condition; all ids kept.
+    static func condition(_ item: Field) throws(DecodeFailure) -> (Condition?, String?, String?) {
+        guard let weather = item.optional("weather") else { return (nil, nil, nil) }
+        var codes: [String] = []
+        var condition: Condition?
+        var text: String?
+        for (k, entry) in try weather.array().enumerated() {
+            let obj = try entry.object()
+            let id = try obj.required("id").integer()
+            codes.append(String(id))
+            if k == 0 {
+                condition = Condition.fromOpenWeatherMap(id: Int(id))
+                text = try obj.optionalString("description")
+            }
+        }
+        return (condition, codes.isEmpty ? nil : codes.joined(separator: ","), text)
+    }
+
+    /// `rain`/`snow` as an object keyed by window (`{"1h": x}`, `{"3h": x}`) or, in One Call
+    /// daily, a bare number. Returns mm (OWM precipitation is always mm, whatever `units`).
+    static func amount(_ item: Field, _ key: String, window: String) throws(DecodeFailure) -> Double? {
+        guard let f = item.optional(key) else { return nil }
+        if f.value.kind == .number {
+            let v = try f.number()
+            try f.check(v, Plausibility.precipMm, raw: v)
+            return v
+        }
+        let obj = try f.object()
+        return try obj.quantity(window, { $0 }, Plausibility.precipMm)
+    }
+
+    /// Rain + snow over a window; a missing object means none fell (0), per the API.
+    static func precipitation(_ item: Field, window: String) throws(DecodeFailure) -> Double {
+        let rain = try amount(item, "rain", window: window) ?? 0
+        let snow = try amount(item, "snow", window: window) ?? 0
+        return Convert.round(rain + snow, 2)
+    }
+
+    /// The flat point fields of One Call `current`, `hourly[]` and history `data[]`.
+    static func fillPoint(_ item: Field, units: UnitSystem, assumption: String,
+                          into set: (inout PointValues) -> Void = { _ in }) throws(DecodeFailure) -> PointValues {
+        var p = PointValues()
+        p.tempC = try item.quantity("temp", units.celsius, Plausibility.tempC, assumption: assumption)
+        p.feelsLikeC = try item.quantity("feels_like", units.celsius, Plausibility.feelsLikeC, assumption: assumption)
+        p.dewPointC = try item.quantity("dew_point", units.celsius, Plausibility.dewPointC, assumption: assumption)
+        p.pressureHpa = try item.quantity("pressure", { $0 }, Plausibility.pressureHpa)
+        p.humidityPct = try item.quantity("humidity", { $0 }, Plausibility.humidityPct)
+        p.cloudCoverPct = try item.quantity("clouds", { $0 }, Plausibility.cloudCoverPct)
+        p.visibilityM = try item.quantity("visibility", { $0 }, Plausibility.visibilityM)
+        p.uvIndex = try item.quantity("uvi", { $0 }, Plausibility.uvIndex)
+        p.windSpeedMs = try item.quantity("wind_speed", units.metresPerSecond, Plausibility.windSpeedMs, assumption: assumption)
+        p.windGustMs = try item.quantity("wind_gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
+        p.windDirDeg = try item.quantity("wind_deg", { $0 }, Plausibility.windDirDeg)
+        (p.condition, p.conditionCode, p.conditionText) = try condition(item)
+        set(&p)
+        return p
+    }
+}
+
+/// Point values shared by observations and forecasts while decoding.
+struct PointValues {
+    var tempC, feelsLikeC, dewPointC, pressureHpa, humidityPct, cloudCoverPct, visibilityM, uvIndex: Double?
+    var windSpeedMs, windGustMs, windDirDeg: Double?
+    var condition: Condition?
+    var conditionCode, conditionText: String?
+
+    func apply(to o: inout Observation) {
+        o.tempC = tempC; o.feelsLikeC = feelsLikeC; o.dewPointC = dewPointC; o.pressureHpa = pressureHpa
+        o.humidityPct = humidityPct; o.cloudCoverPct = cloudCoverPct; o.visibilityM = visibilityM; o.uvIndex = uvIndex
+        o.windSpeedMs = windSpeedMs; o.windGustMs = windGustMs; o.windDirDeg = windDirDeg
+        o.condition = condition; o.conditionCode = conditionCode; o.conditionText = conditionText
+    }
+
+    func apply(to f: inout Forecast) {
+        f.tempC = tempC; f.feelsLikeC = feelsLikeC; f.dewPointC = dewPointC; f.pressureHpa = pressureHpa
+        f.humidityPct = humidityPct; f.cloudCoverPct = cloudCoverPct; f.visibilityM = visibilityM; f.uvIndex = uvIndex
+        f.windSpeedMs = windSpeedMs; f.windGustMs = windGustMs; f.windDirDeg = windDirDeg
+        f.condition = condition; f.conditionCode = conditionCode; f.conditionText = conditionText
+    }
+}
