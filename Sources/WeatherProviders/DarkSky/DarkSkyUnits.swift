@@ -19,7 +19,7 @@ enum DarkSkyUnits: String {
     }
 
     /// Rates (`precipIntensity`): in/h or mm/h → mm/h.
-    func mmPerHour(_ v: Double) -> Double { self == .us ? Convert.inchesToMm(v) : v }
+    func mmPerHour(_ v: Double) -> Double { self == .us ? Convert.round(v * 25.4, 4) : v }
 
     /// `precipAccumulation` is snowfall depth: inches or cm → cm.
     func snowCm(_ v: Double) -> Double { self == .us ? Convert.round(v * 2.54, 2) : v }
