@@ -59,7 +59,7 @@ struct EndToEndTests {
         let fx = Self.root + "/Fixtures/inputs"
         let r = try wxpipe(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 63 = accepted 52 + rejected 10 + duplicates 1"), "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 183 = accepted 170 + rejected 10 + duplicates 3"), "\(r.stderr)")
         #expect(r.stderr.contains("rejected truncated_input: 2"))
         try wxpipe(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
         try wxpipe(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
@@ -72,7 +72,7 @@ struct EndToEndTests {
         #expect(e.status == 0, "\(e.stderr)")
         let csv = try String(contentsOfFile: dir + "/csv/observations.csv", encoding: .utf8)
         let rows = csv.split(separator: "\n")
-        #expect(rows.count == 101)
+        #expect(rows.count == 315)
         let header = rows[0].split(separator: ",").map(String.init)
         #expect(header.contains("temp_c") && header.contains("observed_at_utc") && header.contains("precip_mm"))
         // Read it back independently with the sqlite3 client for the same numbers.
@@ -84,7 +84,7 @@ struct EndToEndTests {
         try check.run()
         check.waitUntilExit()
         let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(line.hasPrefix("100|"))
+        #expect(line.hasPrefix("314|"))
         // No cell of any CSV can run as a formula: every text cell starting with = + - @ is quoted with '.
         for file in try FileManager.default.contentsOfDirectory(atPath: dir + "/csv") {
             let text = try String(contentsOfFile: dir + "/csv/" + file, encoding: .utf8)
@@ -115,16 +115,17 @@ struct EndToEndTests {
         try FileManager.default.copyItem(atPath: Self.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
         let r = try wxpipe(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 111 = accepted 100 + rejected 10 + duplicates 1"), "\(r.stderr)")
-        for table in ["observations", "locations", "rejects", "sources"] {
+        #expect(r.stderr.contains("documents read: 360 = accepted 347 + rejected 10 + duplicates 3"), "\(r.stderr)")
+        for table in ["observations", "forecasts", "locations", "rejects", "sources"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")
         }
         let exported = try Database(path: dir + "/out/export.sqlite", readOnly: true)
-        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == 322)
         let second = try wxpipe(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
-        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
         #expect(try store.scalar("PRAGMA integrity_check")?.string == "ok")
     }
 

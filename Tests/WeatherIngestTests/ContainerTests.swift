@@ -161,7 +161,7 @@ struct ContainerTests {
     @Test func fixtureContainersAllOpen() {
         let c = collect(repositoryRoot + "/Fixtures/inputs/standard")
         #expect(c.failures.isEmpty)
-        #expect(c.documents.count == 48)
+        #expect(c.documents.count == 168)
         #expect(c.documents.contains { ($0.origin.member ?? "").count > 100 })
     }
 }

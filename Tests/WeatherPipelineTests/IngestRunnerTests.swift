@@ -34,22 +34,23 @@ struct IngestRunnerTests {
         let store = try freshStore()
         let runner = try IngestRunner(store: store)
         let s = try runner.run(fixtureInputs)
-        #expect(s.documents == 111)
-        #expect(s.accepted == 100)
+        // standard 168 + metric 72 + imperial 72 + mixed 3 (all repeats) + bad 12 (10 broken, 2 good lines)
+        #expect(s.documents == 327)
+        #expect(s.accepted == 314)
         #expect(s.rejected == 10)
-        #expect(s.duplicates == 1)
+        #expect(s.duplicates == 3)
         #expect(s.balanced)
-        #expect(s.observations == 100)
+        #expect(s.observations == 314)
         let db = store.database
-        #expect(try db.scalar("SELECT COUNT(*) FROM observations")?.int == 100)
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations")?.int == 314)
         // Every unit system lands in canonical units: all temperatures are plausible May values.
         let range = try db.rows("SELECT MIN(temp_c), MAX(temp_c) FROM observations")[0]
         #expect(range[0].double! > 0 && range[1].double! < 30)
         #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_source = 'envelope_url' AND units_assumed = 'imperial'")?.int == 6)
-        #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_assumed = 'metric'")?.int == 24)
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_assumed = 'metric'")?.int == 72)
         // Per source and in total, documents = accepted + rejected + duplicates.
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE documents <> accepted + rejected + duplicates")?.int == 0)
-        #expect(try db.scalar("SELECT SUM(documents) FROM sources")?.int == 111)
+        #expect(try db.scalar("SELECT SUM(documents) FROM sources")?.int == 327)
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
         // Records from tar members keep their member name.
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE member LIKE '%very-long-folder-name%'")?.int == 12)
@@ -113,6 +114,50 @@ struct IngestRunnerTests {
     }
 }
 
+struct ProviderIngestTests {
+    @Test func everyProviderFixtureLands() throws {
+        let store = try freshStore()
+        let london = Location(id: "london", latitude: 51.5085, longitude: -0.1257, declared: true)
+        let s = try IngestRunner(store: store, declaredLocations: [london]).run([IngestInput(path: fixtures + "/providers")])
+        #expect(s.rejected == 0 && s.balanced)
+        let db = store.database
+        let formats = try db.rows("SELECT DISTINCT provider || '/' || product FROM observations UNION SELECT DISTINCT provider || '/' || product FROM forecasts ORDER BY 1")
+            .compactMap { $0.first?.string }
+        #expect(formats == ["darksky/forecast", "darksky/timemachine", "open-meteo/archive", "open-meteo/forecast",
+                            "openweathermap/forecast5", "openweathermap/onecall", "openweathermap/timemachine", "weatherkit/weather"])
+        // Issue times come from the envelope, the body clock and the file name.
+        let sources = Set(try db.rows("SELECT DISTINCT issued_at_source FROM forecasts").compactMap { $0.first?.string })
+        #expect(sources == ["envelope", "body", "file_name"])
+        // Geocoding named London and gave its state, without creating records.
+        #expect(try db.scalar("SELECT state FROM locations WHERE id = 'london'")?.string == "England")
+        #expect(try db.scalar("SELECT COUNT(*) FROM locations WHERE country = 'CA'")?.int == 1)
+    }
+
+    /// A zone learned from one provider serves the others at that location: WeatherKit bodies
+    /// carry none, the Open-Meteo reply for the same place does.
+    @Test func zonesAreSharedAcrossProviders() throws {
+        let store = try freshStore()
+        _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/providers/weatherkit"),
+                                                 IngestInput(path: fixtures + "/providers/open-meteo")])
+        let rows = try store.database.rows("SELECT DISTINCT o.location_id, l.timezone FROM observations o JOIN locations l ON l.id = o.location_id WHERE o.provider = 'weatherkit'")
+        #expect(rows.count == 1)
+        #expect(rows.first?[1].string == "Australia/Sydney")
+    }
+
+    @Test func providerSamplesPipelineRejectsOnlyTheErrorBodies() throws {
+        let samples = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().path + "/shared/provider-samples"
+        try #require(FileManager.default.fileExists(atPath: samples), "../shared/provider-samples is missing")
+        let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/provider-samples.json")
+        let store = try freshStore()
+        let s = try IngestRunner(store: store).run(p.inputs.map { IngestInput(path: $0.path, units: $0.units) })
+        #expect(s.documents == 46)
+        #expect(s.rejected == 3)
+        #expect(s.rejectsByReason == [.providerError: 3])
+        #expect(s.balanced)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM sources WHERE records = 0 AND rejected = 0 AND duplicates = 0")?.int == 7)  // geocoding ×6, all-excluded Dark Sky
+    }
+}
+
 struct PipelineFileTests {
     func load(_ json: String) throws(PipelineFile.Problem) -> PipelineFile {
         let dir = NSTemporaryDirectory() + "wxpipe-pf-\(UUID().uuidString)"
@@ -123,7 +168,7 @@ struct PipelineFileTests {
 
     @Test func defaultPipelineLoads() throws {
         let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/default.json")
-        #expect(p.inputs.count == 5)
+        #expect(p.inputs.count == 6)
         #expect(p.inputs[1].units == .metric)
         #expect(p.store.hasSuffix("/out/weather.sqlite"))
         #expect(!p.store.contains(".."))
