@@ -19,8 +19,9 @@ let package = Package(
         .target(name: "WeatherIngest", dependencies: ["WeatherCore", "CZlib"]),
         .target(name: "WeatherProviders", dependencies: ["WeatherCore", "WeatherJSON"]),
         .target(name: "WeatherStore", dependencies: ["WeatherCore", "CSQLite"]),
+        .target(name: "WeatherAnalytics", dependencies: ["WeatherCore", "WeatherStore"]),
         .target(name: "WeatherPipeline",
-                dependencies: ["WeatherCore", "WeatherJSON", "WeatherIngest", "WeatherProviders", "WeatherStore"]),
+                dependencies: ["WeatherCore", "WeatherJSON", "WeatherIngest", "WeatherProviders", "WeatherStore", "WeatherAnalytics"]),
         .target(name: "WxpipeCommands", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
         .executableTarget(name: "wxpipe", dependencies: ["WxpipeCommands"]),
         .executableTarget(name: "wxbench", dependencies: ["WeatherJSON", "WeatherPipeline"]),
@@ -29,6 +30,7 @@ let package = Package(
         .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherJSON", "WeatherCore"]),
         .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "WeatherCore"]),
         .testTarget(name: "WeatherPipelineTests", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
+        .testTarget(name: "WeatherAnalyticsTests", dependencies: ["WeatherAnalytics", "WeatherStore", "WeatherCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WeatherStore"]),
     ],
     swiftLanguageModes: [.v6]

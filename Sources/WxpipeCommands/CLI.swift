@@ -10,7 +10,7 @@ public enum CLI {
     public static let version = "0.1.0"
 
     public static let commands: [any Command.Type] = [
-        RunCommand.self, IngestCommand.self, ExportCommand.self, InspectCommand.self,
+        RunCommand.self, IngestCommand.self, AggregateCommand.self, ExportCommand.self, InspectCommand.self,
     ]
 
     public static var helpText: String {
@@ -35,6 +35,7 @@ public enum CLI {
         Examples:
           wxpipe run                                   (runs Pipelines/default.json)
           wxpipe ingest --db weather.sqlite archive/ more.ndjson.gz
+          wxpipe aggregate --db weather.sqlite
           wxpipe export --db weather.sqlite --format csv --out csv/
           wxpipe inspect reply.json
 

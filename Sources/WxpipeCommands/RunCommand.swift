@@ -5,7 +5,7 @@ import WeatherStore
 /// `wxpipe run [PIPELINE.json]`
 public enum RunCommand: Command {
     public static let name = "run"
-    public static let abstract = "Run every stage a pipeline file describes (ingest, then exports)."
+    public static let abstract = "Run every stage a pipeline file describes (ingest, aggregate, exports)."
     public static let usage = "wxpipe run [--strict] [--quiet] [--verbose] [PIPELINE.json]"
     public static let discussion = """
     Paths in the pipeline file are relative to its folder. An unknown key or a wrong type in the
@@ -38,6 +38,8 @@ public enum RunCommand: Command {
                                       strict: false, quiet: args.has("--quiet"), verbose: args.has("--verbose"),
                                       console: console)
         if code != .success { return code }
+        let aggregated = Aggregating.run(db: pipeline.store, options: pipeline.aggregate, console: console)
+        if aggregated != .success { return aggregated }
         if let csv = pipeline.export.csv {
             let c = Exporting.run(db: pipeline.store, format: "csv", out: csv, tables: pipeline.export.tables, console: console)
             if c != .success { return c }

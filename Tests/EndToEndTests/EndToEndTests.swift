@@ -116,12 +116,25 @@ struct EndToEndTests {
         let r = try wxpipe(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("documents read: 360 = accepted 347 + rejected 10 + duplicates 3"), "\(r.stderr)")
-        for table in ["observations", "forecasts", "locations", "rejects", "sources"] {
+        for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
+                      "forecast_pairs", "forecast_scores", "scores_by_lead"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")
         }
         let exported = try Database(path: dir + "/out/export.sqlite", readOnly: true)
         #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
         #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == 322)
+        #expect(r.stderr.contains("aggregate: "), "\(r.stderr)")
+        // Daily values agree with the same computed independently in SQL (London is UTC+1 in May).
+        let independent = try Database(path: dir + "/out/weather.sqlite", readOnly: true).rows("""
+            SELECT MAX(temp_c), MIN(temp_c) FROM observations WHERE location_id = 'london'
+            AND observed_at_utc >= '2024-05-02T23:00:00Z' AND observed_at_utc < '2024-05-03T23:00:00Z'
+            """)
+        let daily = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
+            .rows("SELECT temp_max_c, temp_min_c FROM daily_observed WHERE location_id = 'london' AND local_date = '2024-05-03'")
+        #expect(daily == independent)
+        let byLead = try String(contentsOfFile: dir + "/out/csv/scores_by_lead.csv", encoding: .utf8)
+        #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d"))
+        #expect(byLead.contains("openweathermap,onecall,,temp_max_c,"))
         let second = try wxpipe(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
@@ -157,7 +170,7 @@ struct EndToEndTests {
     @Test func helpDocumentsEveryCommandAndOption() throws {
         let top = try wxpipe(["--help"])
         #expect(top.status == 0)
-        for command in ["run", "ingest", "export", "inspect"] {
+        for command in ["run", "ingest", "aggregate", "export", "inspect"] {
             #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
             let help = try wxpipe([command, "--help"])
             #expect(help.status == 0)

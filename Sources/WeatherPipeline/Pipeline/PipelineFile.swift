@@ -1,5 +1,6 @@
 import WeatherJSON
 import WeatherCore
+import WeatherAnalytics
 
 /// A declarative pipeline (`Pipelines/*.json`): inputs, the store, declared locations, exports.
 ///
@@ -25,6 +26,7 @@ public struct PipelineFile: Sendable {
     public var locations: [Location]
     public var export: Export
     public var strict: Bool
+    public var aggregate: AggregateOptions
 
     /// The error for a bad pipeline file: exit 2, with the file and the key in the message.
     public struct Problem: Error, CustomStringConvertible {
@@ -36,7 +38,9 @@ public struct PipelineFile: Sendable {
         }
     }
 
-    public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description"]
+    public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
+                                      "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
+                                      "precip_threshold_mm", "homogeneous"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -71,11 +75,36 @@ public struct PipelineFile: Sendable {
         }
         let name = try string(root["name"], "name") ?? "pipeline"
         _ = try string(root["description"], "description")
-        var strict = false
-        if let s = root["strict"] {
-            guard let b = s.bool else { throw fail("strict", "must be true or false, not \(s.kind)") }
-            strict = b
+        func bool(_ key: String) throws(Problem) -> Bool? {
+            guard let v = root[key] else { return nil }
+            guard let b = v.bool else { throw fail(key, "must be true or false, not \(v.kind)") }
+            return b
         }
+        let strict = try bool("strict") ?? false
+        var aggregate = AggregateOptions()
+        if let r = root["reference"] {
+            guard r.kind == .array else { throw fail("reference", "must be an array of \"provider/product\" strings") }
+            for (k, item) in r.elements.enumerated() {
+                guard let s = item.string, s.split(separator: "/").count == 2 else {
+                    throw fail("reference[\(k)]", "must be a \"provider/product\" string such as \"openweathermap/current\"")
+                }
+                aggregate.reference.append(s)
+            }
+        }
+        if let v = try number(root["daily_min_coverage"], "daily_min_coverage") {
+            guard v > 0 && v <= 1 else { throw fail("daily_min_coverage", "must be a share of the day's hours, above 0 and at most 1") }
+            aggregate.dailyMinCoverage = v
+        }
+        if let v = try number(root["match_window_minutes"], "match_window_minutes") {
+            guard v > 0 && v <= 720 else { throw fail("match_window_minutes", "must be between 0 and 720 minutes") }
+            aggregate.matchWindowMinutes = v
+        }
+        if let v = try number(root["precip_threshold_mm"], "precip_threshold_mm") {
+            guard v > 0 else { throw fail("precip_threshold_mm", "must be positive") }
+            aggregate.precipThresholdMm = v
+        }
+        aggregate.includeIncompleteDays = try bool("include_incomplete_days") ?? false
+        aggregate.homogeneous = try bool("homogeneous") ?? false
 
         guard let inputsValue = root["inputs"] else { throw fail("inputs", "missing: list the files or folders to ingest") }
         guard inputsValue.kind == .array else { throw fail("inputs", "must be an array, not \(inputsValue.kind)") }
@@ -144,7 +173,7 @@ public struct PipelineFile: Sendable {
             }
         }
         return PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
-                            export: export, strict: strict)
+                            export: export, strict: strict, aggregate: aggregate)
     }
 
     static func resolve(_ path: String, _ folder: String) -> String {

@@ -1,0 +1,60 @@
+/// Turns accumulation windows (OWM `rain.1h`, `rain.3h`, …) into clock-hour amounts and daily
+/// totals without counting any hour twice.
+///
+/// - A window `[end − w, end]` belongs to the local date of its midpoint.
+/// - Its hours are the clock hours holding the midpoints of its 1-hour parts.
+/// - Where windows overlap, 1-hour windows win; a 3-hour (or longer) window only fills the
+///   hours no 1-hour window covers, its amount spread evenly over its hours.
+/// - Several windows of the same length for one hour (a collector polling every 10 minutes):
+///   the one whose part is centred nearest the middle of the clock hour is kept.
+struct PrecipitationSlots {
+    typealias HourKey = DailySummarizer.HourKey
+
+    struct Slot {
+        var amountMm: Double
+        var date: String
+        var windowHours: Double
+        /// Distance (s) from the part's midpoint to the clock hour's middle: smaller wins.
+        var misfit: Int64
+    }
+
+    let hourKey: (Int64) -> HourKey
+    let localDate: (HourKey) -> String
+    private(set) var slots: [HourKey: Slot] = [:]
+
+    init(hourKey: @escaping (Int64) -> HourKey, localDate: @escaping (HourKey) -> String) {
+        self.hourKey = hourKey
+        self.localDate = localDate
+    }
+
+    mutating func add(end: Int64, windowHours w: Double, amountMm: Double) {
+        guard w > 0, amountMm >= 0 else { return }
+        let parts = max(1, Int(w.rounded()))
+        let seconds = Int64((w * 3600).rounded())
+        let midpoint = end - seconds / 2
+        let windowDate = localDate(hourKey(midpoint))
+        let share = amountMm / Double(parts)
+        for k in 0..<parts {
+            let partMid = end - seconds + Int64(k) * 3600 + 1800
+            let key = hourKey(partMid)
+            let hourMiddle = key.localHour * 3600 - Int64(key.offset) + 1800
+            let misfit = abs(partMid - hourMiddle)
+            let candidate = Slot(amountMm: share, date: windowDate, windowHours: w, misfit: misfit)
+            if let existing = slots[key] {
+                if existing.windowHours < w { continue }  // a shorter window already holds this hour
+                if existing.windowHours == w && existing.misfit <= misfit { continue }
+            }
+            slots[key] = candidate
+        }
+    }
+
+    /// Per local date: total mm and the number of hours with data.
+    func dailyTotals() -> [String: (mm: Double, hours: Int)] {
+        var out: [String: (mm: Double, hours: Int)] = [:]
+        for slot in slots.values {
+            let t = out[slot.date] ?? (0, 0)
+            out[slot.date] = (t.mm + slot.amountMm, t.hours + 1)
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The sums a verification score is computed from. They add up exactly, so the scores of two
+/// stores (or two halves of an archive) can be merged by adding their sums.
+public struct ScoreSums: Sendable, Equatable {
+    public var n = 0
+    public var sumF = 0.0, sumO = 0.0, sumF2 = 0.0, sumO2 = 0.0, sumFO = 0.0, sumAbsError = 0.0
+    /// Pairs with |error| ≤ 2 °C (temperatures).
+    public var nWithin2 = 0
+    // Precipitation events at the threshold.
+    public var hits = 0, misses = 0, falseAlarms = 0, correctNegatives = 0
+    /// Pairs with a probability of precipitation, and Σ (p − o)².
+    public var nBrier = 0
+    public var sumBrier = 0.0
+
+    public init() {}
+
+    public mutating func add(_ p: ForecastPair, thresholdMm: Double) {
+        let f = p.forecast, o = p.observed, e = f - o
+        n += 1
+        sumF += f; sumO += o; sumF2 += f * f; sumO2 += o * o; sumFO += f * o; sumAbsError += abs(e)
+        if abs(e) <= 2 + 1e-9 { nWithin2 += 1 }
+        if p.variable == "precip_mm" {
+            let forecastEvent = f >= thresholdMm
+            let observedEvent = o >= thresholdMm
+            switch (forecastEvent, observedEvent) {
+            case (true, true): hits += 1
+            case (false, true): misses += 1
+            case (true, false): falseAlarms += 1
+            case (false, false): correctNegatives += 1
+            }
+            if let prob = p.precipProbPct {
+                let d = prob / 100 - (observedEvent ? 1 : 0)
+                nBrier += 1
+                sumBrier += d * d
+            }
+        }
+    }
+
+    public static func + (a: ScoreSums, b: ScoreSums) -> ScoreSums {
+        var s = a
+        s.n += b.n; s.sumF += b.sumF; s.sumO += b.sumO; s.sumF2 += b.sumF2; s.sumO2 += b.sumO2; s.sumFO += b.sumFO
+        s.sumAbsError += b.sumAbsError; s.nWithin2 += b.nWithin2
+        s.hits += b.hits; s.misses += b.misses; s.falseAlarms += b.falseAlarms; s.correctNegatives += b.correctNegatives
+        s.nBrier += b.nBrier; s.sumBrier += b.sumBrier
+        return s
+    }
+
+    public var bias: Double? { n > 0 ? (sumF - sumO) / Double(n) : nil }
+    public var mae: Double? { n > 0 ? sumAbsError / Double(n) : nil }
+    /// Mean squared error from the sums: Σ(f − o)² = Σf² − 2Σfo + Σo².
+    public var mse: Double? { n > 0 ? max(0, (sumF2 - 2 * sumFO + sumO2) / Double(n)) : nil }
+    public var rmse: Double? { mse.map { $0.squareRoot() } }
+    /// Population standard deviation of the error: √(MSE − bias²).
+    public var errorSD: Double? {
+        guard let mse, let bias else { return nil }
+        return max(0, mse - bias * bias).squareRoot()
+    }
+    public var within2Pct: Double? { n > 0 ? 100 * Double(nWithin2) / Double(n) : nil }
+    public var pod: Double? { ratio(hits, hits + misses) }
+    public var far: Double? { ratio(falseAlarms, hits + falseAlarms) }
+    public var csi: Double? { ratio(hits, hits + misses + falseAlarms) }
+    public var frequencyBias: Double? { ratio(hits + falseAlarms, hits + misses) }
+    public var brier: Double? { nBrier > 0 ? sumBrier / Double(nBrier) : nil }
+
+    private func ratio(_ a: Int, _ b: Int) -> Double? { b > 0 ? Double(a) / Double(b) : nil }
+}
+
+/// One group of `forecast_scores`.
+public struct ScoreKey: Hashable, Sendable, Comparable {
+    public var provider: String
+    public var product: String
+    public var model: String
+    public var variable: String
+    /// `day` (lead in days) or `hour` (lead-hours bin).
+    public var leadKind: String
+    public var lead: String
+
+    public static func < (a: ScoreKey, b: ScoreKey) -> Bool {
+        func order(_ k: ScoreKey) -> (String, String, String, String, String, Int) {
+            let rank = Int(k.lead) ?? (ForecastPair.leadBins.firstIndex { $0.0 == k.lead } ?? 99)
+            return (k.provider, k.product, k.model, k.variable, k.leadKind, rank)
+        }
+        return order(a) < order(b)
+    }
+}
+
+public enum Scorer {
+    public static func score(_ pairs: [ForecastPair], thresholdMm: Double) -> [ScoreKey: ScoreSums] {
+        var out: [ScoreKey: ScoreSums] = [:]
+        for p in pairs {
+            let key = ScoreKey(provider: p.provider, product: p.product, model: p.model ?? "", variable: p.variable,
+                               leadKind: p.leadDays == nil ? "hour" : "day", lead: p.leadKey)
+            out[key, default: ScoreSums()].add(p, thresholdMm: thresholdMm)
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+import WeatherAnalytics
+import WeatherCore
+import WeatherStore
+
+/// `wxpipe aggregate --db FILE`
+public enum AggregateCommand: Command {
+    public static let name = "aggregate"
+    public static let abstract = "(Re)compute daily summaries, monthly rainfall and forecast verification."
+    public static let usage = "wxpipe aggregate --db FILE [--reference PROVIDER/PRODUCT ...] [--min-coverage SHARE] [--include-incomplete-days] [--match-window-minutes N] [--precip-threshold-mm MM] [--homogeneous]"
+    public static let discussion = """
+    Writes daily_observed, rainfall_monthly, forecast_pairs, forecast_scores and scores_by_lead,
+    replacing earlier versions: running it again gives the same tables. README.md states every rule.
+    """
+    public static let options = [
+        OptionSpec("--db", value: "FILE", help: "The store to read and write."),
+        OptionSpec("--reference", value: "PROVIDER/PRODUCT", help: "Observations taken as the truth.", default: "all observations", repeatable: true),
+        OptionSpec("--min-coverage", value: "SHARE", help: "Share of a day's hours with data for the day to be complete.", default: "0.75"),
+        OptionSpec("--include-incomplete-days", help: "Pair day forecasts with incomplete days too."),
+        OptionSpec("--match-window-minutes", value: "N", help: "Hourly forecasts pair with the nearest observation within N minutes.", default: "30"),
+        OptionSpec("--precip-threshold-mm", value: "MM", help: "Precipitation event threshold (amount >= MM).", default: "0.2"),
+        OptionSpec("--homogeneous", help: "Score only cases (location, target, lead) every compared provider has."),
+    ]
+    public static let examples = [
+        "wxpipe aggregate --db weather.sqlite",
+        "wxpipe aggregate --db weather.sqlite --reference openweathermap/current --homogeneous",
+    ]
+
+    public static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        guard let db = args.value("--db") else {
+            console.error("missing --db FILE")
+            console.err("usage: \(usage)")
+            return .usage
+        }
+        var options = AggregateOptions()
+        options.reference = args.all("--reference")
+        for r in options.reference where r.split(separator: "/").count != 2 {
+            console.error("--reference must be PROVIDER/PRODUCT, such as openweathermap/current, not '\(Sanitize.printable(r))'")
+            return .usage
+        }
+        func number(_ name: String, _ range: ClosedRange<Double>) -> Double?? {
+            guard let text = args.value(name) else { return .some(nil) }
+            guard let v = Double(text), range.contains(v) else {
+                console.error("\(name) must be a number in \(range.lowerBound)…\(range.upperBound), not '\(Sanitize.printable(text))'")
+                return nil
+            }
+            return .some(v)
+        }
+        guard let coverage = number("--min-coverage", 0.01...1), let window = number("--match-window-minutes", 1...720),
+              let threshold = number("--precip-threshold-mm", 0.001...1000) else { return .usage }
+        if let coverage { options.dailyMinCoverage = coverage }
+        if let window { options.matchWindowMinutes = window }
+        if let threshold { options.precipThresholdMm = threshold }
+        options.includeIncompleteDays = args.has("--include-incomplete-days")
+        options.homogeneous = args.has("--homogeneous")
+        return Aggregating.run(db: db, options: options, console: console)
+    }
+}
+
+enum Aggregating {
+    static func run(db: String, options: AggregateOptions, console: Console) -> ExitCode {
+        do {
+            let database = try Database(path: db)
+            let summary = try Aggregator(database: database, options: options).run()
+            console.err(summary.render())
+            return .success
+        } catch {
+            console.error("\(error)")
+            return .failure
+        }
+    }
+}

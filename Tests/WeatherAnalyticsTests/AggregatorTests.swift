@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import WeatherCore
+import WeatherStore
+@testable import WeatherAnalytics
+
+/// The aggregate stage over a small store whose every number can be checked by hand.
+struct AggregatorTests {
+    /// New York, 2024-05-01 (EDT, UTC−4): OWM observations of 10 + h °C at h:30 local for hours
+    /// 0…23, each with a 1-hour rain window centred on h:00, 0.5 mm in the hours 12 and 13; a Dark Sky observation every hour at
+    /// 20 °C that the reference excludes; a day forecast issued the evening before and an hourly one.
+    func makeStore() throws -> Store {
+        let dir = NSTemporaryDirectory() + "wxpipe-agg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = try Store(path: dir + "/w.sqlite")
+        try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
+        let src = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
+        let midnight = at("2024-05-01T04:00:00Z")
+        for h in 0..<24 {
+            var o = Observation(provider: "openweathermap", product: "current", observedAt: midnight + Int64(h) * 3600 + 1800,
+                                latitude: 40.7, longitude: -74)
+            o.tempC = 10 + Double(h)
+            o.precipMm = (h == 12 || h == 13) ? 0.5 : 0
+            o.precipWindowH = 1
+            _ = try store.insert(o, locationID: "ny", sourceID: src, line: h)
+            var other = Observation(provider: "darksky", product: "forecast", observedAt: midnight + Int64(h) * 3600, latitude: 40.7, longitude: -74)
+            other.tempC = 20
+            _ = try store.insert(other, locationID: "ny", sourceID: src, line: h)
+        }
+        var f = Forecast(provider: "weatherkit", product: "weather", latitude: 40.7, longitude: -74, issuedAt: at("2024-04-30T22:00:00Z"),
+                         issuedAtSource: .body, period: .day, validFrom: midnight, validTo: midnight + 86400)
+        f.tempMaxC = 35
+        f.tempMinC = 9
+        f.precipMm = 0.1
+        f.precipProbPct = 30
+        _ = try store.insert(f, locationID: "ny", sourceID: src, line: 1)
+        var h = Forecast(provider: "weatherkit", product: "weather", latitude: 40.7, longitude: -74, issuedAt: at("2024-05-01T10:25:00Z"),
+                         issuedAtSource: .body, period: .hour, validFrom: at("2024-05-01T16:25:00Z"), validTo: at("2024-05-01T17:25:00Z"))
+        h.tempC = 23  // nearest observation: 16:30Z = 12:30 local → 22 °C
+        _ = try store.insert(h, locationID: "ny", sourceID: src, line: 2)
+        return store
+    }
+
+    @Test func tablesMatchHandComputedValues() throws {
+        let store = try makeStore()
+        var options = AggregateOptions()
+        options.reference = ["openweathermap/current"]
+        let summary = try Aggregator(database: store.database, options: options).run()
+        #expect(summary.pairs == 4)
+        let db = store.database
+        let d = try db.rows("SELECT local_date, temp_max_c, temp_min_c, temp_mean_c, n_obs, hours_covered, hours_in_day, complete, precip_mm, precip_hours_covered FROM daily_observed")
+        #expect(d.count == 1)
+        #expect(d[0] == [.text("2024-05-01"), .real(33), .real(10), .real(21.5), .integer(24), .integer(24), .integer(24), .integer(1), .real(1), .integer(24)])
+        let pairs = try db.rows("SELECT variable, lead_days, forecast, observed, error FROM forecast_pairs WHERE period = 'day' ORDER BY variable")
+        #expect(pairs == [
+            [.text("precip_mm"), .integer(1), .real(0.1), .real(1), .real(-0.9)],
+            [.text("temp_max_c"), .integer(1), .real(35), .real(33), .real(2)],
+            [.text("temp_min_c"), .integer(1), .real(9), .real(10), .real(-1)],
+        ])
+        let hourly = try db.rows("SELECT forecast, observed, lead_hours FROM forecast_pairs WHERE variable = 'temp_c'")
+        #expect(hourly == [[.real(23), .real(22), .real(6)]])
+        let precip = try db.rows("SELECT n, hits, misses, false_alarms, correct_negatives, brier FROM forecast_scores WHERE variable = 'precip_mm'")
+        // Forecast 0.1 mm (no event) vs 1 mm observed (event): a miss; Brier (0.3 − 1)² = 0.49.
+        #expect(precip == [[.integer(1), .integer(0), .integer(1), .integer(0), .integer(0), .real(0.49)]])
+        let bin = try db.scalar("SELECT lead_hours_bin FROM forecast_scores WHERE variable = 'temp_c'")
+        #expect(bin == .text("6-12"))
+        let wide = try db.rows("SELECT variable, mae_lead_1d, bias_lead_1d FROM scores_by_lead ORDER BY variable")
+        #expect(wide == [[.text("precip_mm"), .real(0.9), .real(-0.9)], [.text("temp_max_c"), .real(2), .real(2)], [.text("temp_min_c"), .real(1), .real(-1)]])
+        #expect(try db.scalar("SELECT precip_mm FROM rainfall_monthly WHERE month = '2024-05'") == .real(1))
+    }
+
+    @Test func allObservationsByDefaultAndRunningTwiceGivesTheSameTables() throws {
+        let store = try makeStore()
+        let agg = Aggregator(database: store.database)
+        _ = try agg.run()
+        let db = store.database
+        // With the Dark Sky observations too: 48 readings, max stays 33, min 10, each hour's mean
+        // is (10 + h + 20) / 2.
+        #expect(try db.rows("SELECT n_obs, temp_max_c, temp_mean_c FROM daily_observed") == [[.integer(48), .real(33), .real(20.75)]])
+        func dump() throws -> [[SQLValue]] {
+            try DerivedSchema.tables.flatMap { try db.rows("SELECT * FROM \($0) ORDER BY 1, 2, 3, 4") }
+        }
+        let first = try dump()
+        _ = try agg.run()
+        #expect(try dump() == first)
+    }
+}
