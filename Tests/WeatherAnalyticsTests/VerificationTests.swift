@@ -134,3 +134,16 @@ struct VerificationTests {
         #expect(fair.allSatisfy { $0.targetDate == "2024-05-01" })
     }
 }
+
+struct HomogeneousPerLocationTests {
+    @Test func aProviderAbsentFromACityDoesNotEmptyItsComparison() {
+        func pair(_ source: String, _ loc: String, _ date: String) -> ForecastPair {
+            ForecastPair(provider: source, product: "x", model: nil, locationID: loc, variable: "temp_max_c", period: "day",
+                         targetDate: date, validAt: nil, issuedAt: 0, leadDays: 1, leadHours: 24, forecast: 1, observed: 1,
+                         precipProbPct: nil, forecastID: 1, observationID: nil)
+        }
+        let pairs = [pair("a", "sydney", "d1"), pair("b", "sydney", "d1"), pair("a", "sydney", "d2"), pair("c", "london", "d1")]
+        let fair = ForecastPairer.homogeneous(pairs)
+        #expect(fair.map(\.source) == ["a/x", "b/x", "c/x"])
+    }
+}
