@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "WeatherIngestTests", dependencies: ["WeatherIngest", "WeatherCore"]),
         .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherJSON", "WeatherCore"]),
         .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "WeatherCore"]),
-        .testTarget(name: "WeatherPipelineTests", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
+        .testTarget(name: "WeatherPipelineTests", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore", "WeatherIngest"]),
         .testTarget(name: "WeatherAnalyticsTests", dependencies: ["WeatherAnalytics", "WeatherStore", "WeatherCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WeatherStore"]),
     ],

@@ -364,6 +364,15 @@ def main():
     write("bad/cut-line.ndjson", ("\n".join(lines) + "\n").encode())
     expected.append(("bad/cut-line.ndjson", 2, "truncated_input", "", "unexpected end of input"))
 
+    crc = bytearray(gz(json.dumps(good).encode()))
+    crc[-6] ^= 0xFF  # inside the CRC-32 trailer
+    write("bad/bad-crc.json.gz", bytes(crc))
+    expected.append(("bad/bad-crc.json.gz", 1, "corrupt_input", "", "gzip data corrupt at compressed byte"))
+    # 80 MB of zeros, gzipped to ~80 KB: a decompression bomb in miniature.
+    bomb = gzip.compress(b"\0" * (80 << 20), compresslevel=9, mtime=0)
+    write("bad/bomb.json.gz", bomb)
+    expected.append(("bad/bomb.json.gz", 1, "too_large", "", "refusing a likely decompression bomb"))
+
     os.makedirs(os.path.join(ROOT, "expected"), exist_ok=True)
     with open(os.path.join(ROOT, "expected", "rejects.tsv"), "w") as f:
         f.write("# file (under inputs/)\tline\treason\tfield_path\tmessage contains\n")

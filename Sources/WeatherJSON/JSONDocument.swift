@@ -6,9 +6,13 @@ public final class JSONDocument: Sendable {
     public struct Limits: Sendable {
         public var maxDepth: Int
         public var maxBytes: Int
-        public init(maxDepth: Int = 512, maxBytes: Int = 64 << 20) {
+        /// Values in one document: each costs 32 bytes of tape, so this bounds memory even for
+        /// `[0,0,0,…]`, where a value takes two bytes of input. Real replies hold < 50,000.
+        public var maxValues: Int
+        public init(maxDepth: Int = 512, maxBytes: Int = 16 << 20, maxValues: Int = 1 << 20) {
             self.maxDepth = maxDepth
             self.maxBytes = maxBytes
+            self.maxValues = maxValues
         }
     }
 
@@ -19,7 +23,7 @@ public final class JSONDocument: Sendable {
     public init(parsing bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) {
         if bytes.count > limits.maxBytes { throw JSONSyntaxError(.tooLarge(limit: limits.maxBytes), at: limits.maxBytes) }
         let result: Result<[JSONNode], JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer, maxDepth: limits.maxDepth)
+            var parser = JSONParser(buffer, maxDepth: limits.maxDepth, maxValues: limits.maxValues)
             do throws(JSONSyntaxError) {
                 try parser.parseDocument()
                 return .success(parser.nodes)

@@ -15,12 +15,14 @@ struct JSONParser: ~Copyable {
     private let p: UnsafeBufferPointer<UInt8>
     private var i = 0
     private let maxDepth: Int
+    private let maxValues: Int
     var nodes: [JSONNode] = []
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxValues: Int) {
         self.p = buffer
         self.maxDepth = maxDepth
-        nodes.reserveCapacity(max(16, buffer.count / 12))
+        self.maxValues = maxValues
+        nodes.reserveCapacity(min(maxValues, max(16, buffer.count / 12)))
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) {
@@ -61,11 +63,12 @@ struct JSONParser: ~Copyable {
             guard p[i] == w[k] else { throw JSONSyntaxError(.invalidLiteral, at: start) }
             i += 1
         }
-        append(kind, flag: flag, start: start, end: i, count: 0, number: 0)
+        try append(kind, flag: flag, start: start, end: i, count: 0, number: 0)
     }
 
     @inline(__always)
-    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count: Int, number: Double) {
+    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count: Int, number: Double) throws(JSONSyntaxError) {
+        if nodes.count >= maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: start) }
         nodes.append(JSONNode(kind: kind, flag: flag, start: Int32(truncatingIfNeeded: start),
                               end: Int32(truncatingIfNeeded: end),
                               next: Int32(truncatingIfNeeded: nodes.count + 1),
@@ -76,7 +79,7 @@ struct JSONParser: ~Copyable {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
         let slot = nodes.count
-        append(.object, flag: false, start: start, end: start, count: 0, number: 0)
+        try append(.object, flag: false, start: start, end: start, count: 0, number: 0)
         i += 1
         skipWhitespace()
         var members = 0
@@ -112,7 +115,7 @@ struct JSONParser: ~Copyable {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
         let slot = nodes.count
-        append(.array, flag: false, start: start, end: start, count: 0, number: 0)
+        try append(.array, flag: false, start: start, end: start, count: 0, number: 0)
         i += 1
         skipWhitespace()
         var elements = 0
@@ -154,7 +157,7 @@ struct JSONParser: ~Copyable {
             if b < 0x80 { i += 1; continue }
             try validateUTF8Sequence()
         }
-        append(.string, flag: escaped, start: start, end: i, count: 0, number: 0)
+        try append(.string, flag: escaped, start: start, end: i, count: 0, number: 0)
         i += 1  // closing quote
     }
 
@@ -303,7 +306,7 @@ struct JSONParser: ~Copyable {
             value = slowParse(start, i)
         }
         if !value.isFinite { throw JSONSyntaxError(.numberOutOfRange, at: start) }
-        append(.number, flag: false, start: start, end: i, count: 0, number: value)
+        try append(.number, flag: false, start: start, end: i, count: 0, number: value)
     }
 
     private func slowParse(_ start: Int, _ end: Int) -> Double {

@@ -17,6 +17,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         case trailingContent
         case tooDeep(limit: Int)
         case tooLarge(limit: Int)
+        case tooManyValues(limit: Int)
     }
 
     public var kind: Kind
@@ -48,6 +49,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         case .trailingContent: return "content after the end of the JSON value"
         case .tooDeep(let limit): return "nesting deeper than \(limit) levels"
         case .tooLarge(let limit): return "document larger than \(limit) bytes"
+        case .tooManyValues(let limit): return "more than \(limit) values in one document"
         }
     }
 

@@ -18,7 +18,7 @@ public enum DocumentDecoder {
             let reason: RejectReason
             switch error.kind {
             case .unexpectedEnd: reason = .truncatedInput
-            case .tooLarge: reason = .tooLarge
+            case .tooLarge, .tooManyValues: reason = .tooLarge
             default: reason = .invalidJSON
             }
             return .failure(DecodeFailure(reason, message, offset: error.offset))

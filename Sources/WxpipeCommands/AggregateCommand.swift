@@ -59,6 +59,8 @@ public enum AggregateCommand: Command {
 enum Aggregating {
     static func run(db: String, options: AggregateOptions, console: Console) -> ExitCode {
         do {
+            let lock = try StoreLock(store: db) { console.err("waiting for another wxpipe run on \(db) to finish…") }
+            defer { withExtendedLifetime(lock) {} }
             let database = try Database(path: db)
             let summary = try Aggregator(database: database, options: options).run()
             console.err(summary.render())

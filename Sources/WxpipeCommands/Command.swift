@@ -13,6 +13,9 @@ public enum ExitCode: Int32, Sendable {
     case usage = 2
     /// The run finished but rejected input while `--strict` was given.
     case rejectsUnderStrict = 3
+    /// Stopped by SIGINT / SIGTERM (128 + signal, the shell convention).
+    case interrupted = 130
+    case terminated = 143
 }
 
 /// One `wxpipe` command: its name, what it does, its options, examples, and how it runs.

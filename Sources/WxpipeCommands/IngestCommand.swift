@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WeatherCore
 import WeatherPipeline
 import WeatherStore
@@ -59,6 +64,11 @@ enum Ingesting {
                 let folder = String(path[..<slash])
                 if !folder.isEmpty { try Exporter.makeDirectory(folder) }
             }
+            let lock = try StoreLock(store: path) {
+                console.err("waiting for another wxpipe run on \(path) to finish…")
+            }
+            defer { withExtendedLifetime(lock) {} }
+            Interruption.install()
             let store = try Store(path: path)
             let runner = try IngestRunner(store: store, declaredLocations: locations)
             if verbose {
@@ -66,7 +76,8 @@ enum Ingesting {
             }
             let summary = try runner.run(inputs)
             for p in summary.problems { console.warning(p) }
-            if !quiet { console.err(summary.render()) }
+            if !quiet || summary.interrupted != nil { console.err(summary.render()) }
+            if let stop = summary.interrupted { return (stop.signal == SIGTERM ? .terminated : .interrupted, summary) }
             if !summary.problems.isEmpty && summary.inputs == 0 {
                 console.error("no input could be read")
                 return (.failure, summary)

@@ -59,7 +59,7 @@ struct EndToEndTests {
         let fx = Self.root + "/Fixtures/inputs"
         let r = try wxpipe(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 183 = accepted 170 + rejected 10 + duplicates 3"), "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 185 = accepted 170 + rejected 12 + duplicates 3"), "\(r.stderr)")
         #expect(r.stderr.contains("rejected truncated_input: 2"))
         try wxpipe(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
         try wxpipe(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
@@ -104,7 +104,7 @@ struct EndToEndTests {
         #expect(r.stderr.contains("accepted 16"))
         let bad = try wxpipe(["ingest", "--strict", "--db", dir + "/w.sqlite", Self.root + "/Fixtures/inputs/bad"])
         #expect(bad.status == 3)
-        #expect(bad.stderr.contains("rejected 10"))
+        #expect(bad.stderr.contains("rejected 12"))
     }
 
     @Test func runDefaultPipelineWritesStoreAndCSV() throws {
@@ -115,7 +115,7 @@ struct EndToEndTests {
         try FileManager.default.copyItem(atPath: Self.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
         let r = try wxpipe(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 360 = accepted 347 + rejected 10 + duplicates 3"), "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 362 = accepted 347 + rejected 12 + duplicates 3"), "\(r.stderr)")
         for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
                       "forecast_pairs", "forecast_scores", "scores_by_lead"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")

@@ -58,6 +58,7 @@ func collect(_ path: String, ingestor: Ingestor = Ingestor()) -> Collected {
             case .sourceStarted(let p, let m, _): c.sources.append((p, m))
             case .sourceFinished: break
             }
+            return true
         }
     }
     return c

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherCore
+import WeatherIngest
 import WeatherStore
 @testable import WeatherPipeline
 
@@ -34,10 +35,10 @@ struct IngestRunnerTests {
         let store = try freshStore()
         let runner = try IngestRunner(store: store)
         let s = try runner.run(fixtureInputs)
-        // standard 168 + metric 72 + imperial 72 + mixed 3 (all repeats) + bad 12 (10 broken, 2 good lines)
-        #expect(s.documents == 327)
+        // standard 168 + metric 72 + imperial 72 + mixed 3 (all repeats) + bad 14 (12 broken, 2 good lines)
+        #expect(s.documents == 329)
         #expect(s.accepted == 314)
-        #expect(s.rejected == 10)
+        #expect(s.rejected == 12)
         #expect(s.duplicates == 3)
         #expect(s.balanced)
         #expect(s.observations == 314)
@@ -50,7 +51,7 @@ struct IngestRunnerTests {
         #expect(try db.scalar("SELECT COUNT(*) FROM observations WHERE units_assumed = 'metric'")?.int == 72)
         // Per source and in total, documents = accepted + rejected + duplicates.
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE documents <> accepted + rejected + duplicates")?.int == 0)
-        #expect(try db.scalar("SELECT SUM(documents) FROM sources")?.int == 327)
+        #expect(try db.scalar("SELECT SUM(documents) FROM sources")?.int == 329)
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
         // Records from tar members keep their member name.
         #expect(try db.scalar("SELECT COUNT(*) FROM sources WHERE member LIKE '%very-long-folder-name%'")?.int == 12)
@@ -61,7 +62,11 @@ struct IngestRunnerTests {
         _ = try IngestRunner(store: store).run(fixtureInputs)
         let expected = try String(contentsOfFile: repositoryRoot + "/Fixtures/expected/rejects.tsv", encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(expected.count == 10)
+        #expect(expected.count == 12)
+        // Every reject reason a document can get has a fixture (unreadable needs a file that
+        // vanishes between listing and reading: see UnreadableInputTests).
+        let reasons = Set(expected.map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[2]) })
+        #expect(reasons == Set(RejectReason.allCases.map(\.rawValue)).subtracting(["unreadable"]))
         for line in expected {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let rows = try store.database.rows(
@@ -210,5 +215,26 @@ struct PipelineFileTests {
         #expect(PipelineFile.normalize("Pipelines/../Fixtures/./x") == "Fixtures/x")
         #expect(PipelineFile.normalize("../a/b/../c") == "../a/c")
         #expect(PipelineFile.normalize("/a/../../b") == "/b")
+    }
+}
+
+struct UnreadableInputTests {
+    /// A file listed but gone (or unreadable) when it is opened becomes a reject, and the run goes on.
+    @Test func vanishedFileIsAnUnreadableReject() throws {
+        let store = try freshStore()
+        let runner = try IngestRunner(store: store)
+        let dir = NSTemporaryDirectory() + "wxpipe-gone-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // A dangling symbolic link is listed by name and fails to open.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/gone.json", withDestinationPath: dir + "/nowhere.json")
+        var events: [String] = []
+        let file = InputFile(path: dir + "/gone.json", size: 0, modifiedAt: nil)
+        runner.ingestor.ingest(file) { e in
+            if case .failed(_, let error, _) = e { events.append(error.kind.rawValue) }
+            return true
+        }
+        #expect(events == ["unreadable"])
+        let r = IngestRunner.reject(for: IngestError(.unreadable, "cannot open: No such file or directory"), origin: Origin(path: file.path), partial: [])
+        #expect(r.reason == .unreadable)
     }
 }

@@ -24,7 +24,9 @@ public struct Ingestor: Sendable {
     public struct Limits: Sendable {
         public var maxDocumentBytes: Int
         public var gzip: GzipSource.Limits
-        public init(maxDocumentBytes: Int = 64 << 20, gzip: GzipSource.Limits = .init()) {
+        /// 16 MiB: the largest real replies (WeatherKit with every data set, multi-model
+        /// Open-Meteo) are a few hundred KB; the cap bounds memory for hostile input.
+        public init(maxDocumentBytes: Int = 16 << 20, gzip: GzipSource.Limits = .init()) {
             self.maxDocumentBytes = maxDocumentBytes
             self.gzip = gzip
         }
@@ -34,26 +36,28 @@ public struct Ingestor: Sendable {
 
     public init(limits: Limits = Limits()) { self.limits = limits }
 
-    public func ingest(_ file: InputFile, _ emit: (IngestEvent) -> Void) {
+    /// Emits the file's events in order. `emit` returns false to stop early (an interrupted run,
+    /// a store that failed): nothing more is read.
+    public func ingest(_ file: InputFile, _ emit: (IngestEvent) -> Bool) {
         let raw: ByteSource
         do {
             raw = file.isStandardInput ? FileSource(standardInput: ()) : try FileSource(path: file.path)
         } catch {
             let origin = Origin(path: file.path, modifiedAt: file.modifiedAt)
-            emit(.sourceStarted(path: file.path, member: nil, modifiedAt: file.modifiedAt))
-            emit(.failed(origin, error, partial: []))
-            emit(.sourceFinished(bytes: 0, contentHash: ContentHash().finalize()))
+            _ = emit(.sourceStarted(path: file.path, member: nil, modifiedAt: file.modifiedAt))
+                && emit(.failed(origin, error, partial: []))
+                && emit(.sourceFinished(bytes: 0, contentHash: ContentHash().finalize()))
             return
         }
         let hashing = HashingSource(raw)
         let reader = ByteReader(hashing)
         let base = Origin(path: file.path, modifiedAt: file.modifiedAt)
-        process(reader, name: file.path, origin: base, allowTar: true, hashing: hashing, emit)
+        _ = process(reader, name: file.path, origin: base, allowTar: true, hashing: hashing, emit)
     }
 
     /// Detects the container of `reader` and emits its documents (and, for tar, its members').
     private func process(_ reader: ByteReader, name: String, origin: Origin, allowTar: Bool,
-                         hashing: HashingSource?, chunkSize: Int = 256 << 10, _ emit: (IngestEvent) -> Void) {
+                         hashing: HashingSource?, chunkSize: Int = 256 << 10, _ emit: (IngestEvent) -> Bool) -> Bool {
         var stream: ByteReader = reader
         var decompressedBytes: () -> Int = { reader.consumed }
         do {
@@ -63,16 +67,14 @@ public struct Ingestor: Sendable {
                 decompressedBytes = { gz.bytesOut }
             }
             if allowTar, TarReader.looksLikeHeader(try stream.peek(512)) {
-                processTar(stream, origin: origin, emit)
-                return
+                return processTar(stream, origin: origin, emit)
             }
         } catch {
-            emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
-            emit(.failed(origin, error, partial: []))
-            emit(.sourceFinished(bytes: 0, contentHash: hashing?.hash.finalize() ?? ""))
-            return
+            return emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
+                && emit(.failed(origin, error, partial: []))
+                && emit(.sourceFinished(bytes: 0, contentHash: hashing?.hash.finalize() ?? ""))
         }
-        emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt))
+        guard emit(.sourceStarted(path: origin.path, member: origin.member, modifiedAt: origin.modifiedAt)) else { return false }
         let mode: DocumentSplitter.Mode = Ingestor.isLineDelimited(name) ? .lines : .auto
         let splitter = DocumentSplitter(source: stream, mode: mode, maxDocumentBytes: limits.maxDocumentBytes,
                                         chunkSize: chunkSize)
@@ -84,25 +86,25 @@ public struct Ingestor: Sendable {
                 var o = origin
                 o.byteOffset = offset
                 o.line = line
-                emit(.document(RawDocument(bytes: bytes, origin: o)))
+                guard emit(.document(RawDocument(bytes: bytes, origin: o))) else { return false }
             case .oversized(let offset, let line, let size):
                 var o = origin
                 o.byteOffset = offset
                 o.line = line
-                emit(.oversized(o, size: size, limit: limits.maxDocumentBytes))
+                guard emit(.oversized(o, size: size, limit: limits.maxDocumentBytes)) else { return false }
             case .failed(let error, let partial, let offset, let line):
                 var o = origin
                 o.byteOffset = offset
                 o.line = line
-                emit(.failed(o, error, partial: partial))
+                guard emit(.failed(o, error, partial: partial)) else { return false }
             }
         }
-        if !any { emit(.empty(origin)) }
+        if !any { guard emit(.empty(origin)) else { return false } }
         _ = try? stream.skip(Int.max)  // drain so the hash covers the whole stream
-        emit(.sourceFinished(bytes: decompressedBytes(), contentHash: hashing?.hash.finalize() ?? ""))
+        return emit(.sourceFinished(bytes: decompressedBytes(), contentHash: hashing?.hash.finalize() ?? ""))
     }
 
-    private func processTar(_ stream: ByteReader, origin: Origin, _ emit: (IngestEvent) -> Void) {
+    private func processTar(_ stream: ByteReader, origin: Origin, _ emit: (IngestEvent) -> Bool) -> Bool {
         let tar = TarReader(stream)
         while true {
             let entry: TarReader.Entry?
@@ -112,20 +114,19 @@ public struct Ingestor: Sendable {
                 var o = origin
                 o.member = "(tar header)"
                 o.byteOffset = stream.consumed
-                emit(.sourceStarted(path: o.path, member: o.member, modifiedAt: o.modifiedAt))
-                emit(.failed(o, error, partial: []))
-                emit(.sourceFinished(bytes: 0, contentHash: ""))
-                return
+                return emit(.sourceStarted(path: o.path, member: o.member, modifiedAt: o.modifiedAt))
+                    && emit(.failed(o, error, partial: []))
+                    && emit(.sourceFinished(bytes: 0, contentHash: ""))
             }
-            guard let entry else { return }
+            guard let entry else { return true }
             var o = origin
             o.member = entry.name
             o.modifiedAt = entry.modifiedAt ?? origin.modifiedAt
             let hashing = HashingSource(tar.memberSource())
             // Members are usually small single replies: size the buffers to them, not to 256 KiB.
             let chunk = min(256 << 10, max(4096, entry.size + 1))
-            process(ByteReader(hashing, capacity: min(chunk, 64 << 10)), name: entry.name, origin: o, allowTar: false,
-                    hashing: hashing, chunkSize: chunk, emit)
+            guard process(ByteReader(hashing, capacity: min(chunk, 64 << 10)), name: entry.name, origin: o, allowTar: false,
+                          hashing: hashing, chunkSize: chunk, emit) else { return false }
         }
     }
 

@@ -41,7 +41,7 @@ public final class DocumentSplitter {
     private var started = false
     public private(set) var bytesRead = 0
 
-    public init(source: ByteSource, mode: Mode = .auto, maxDocumentBytes: Int = 64 << 20, chunkSize: Int = 256 << 10) {
+    public init(source: ByteSource, mode: Mode = .auto, maxDocumentBytes: Int = 16 << 20, chunkSize: Int = 256 << 10) {
         self.source = source
         self.mode = mode
         self.maxDocumentBytes = maxDocumentBytes

@@ -47,19 +47,28 @@ public final class IngestRunner {
     public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
         let clock = Stopwatch()
         var summary = IngestSummary()
-        for input in inputs {
+        inputs: for input in inputs {
             let (files, problems) = InputWalker.expand([input.path])
             for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
             for file in files {
-                summary.inputs += 1
-                try ingest(file, units: input.units, into: &summary)
+                do {
+                    try ingest(file, units: input.units, into: &summary)
+                    summary.inputs += 1
+                } catch let stop as IngestInterrupted {
+                    summary.interrupted = stop
+                    summary.inputInProgress = file.path
+                    break inputs
+                }
             }
         }
         summary.seconds = clock.seconds
         return summary
     }
 
-    private func ingest(_ file: InputFile, units: UnitSystem?, into summary: inout IngestSummary) throws {
+    /// Ingests one file in its own transactions. On any error (or an interruption) the
+    /// transaction in progress rolls back and the summary is left as it was before this file.
+    private func ingest(_ file: InputFile, units: UnitSystem?, into total: inout IngestSummary) throws {
+        var summary = total
         var inputHash: String?
         if !file.isStandardInput {
             do {
@@ -68,7 +77,7 @@ public final class IngestRunner {
                 inputHash = nil
             }
             if let inputHash, try store.isIngested(inputHash: inputHash) {
-                summary.inputsUnchanged += 1
+                total.inputsUnchanged += 1
                 return
             }
         }
@@ -138,12 +147,14 @@ public final class IngestRunner {
         }
 
         ingestor.ingest(file) { event in
-            guard failure == nil else { return }
-            do { try handle(event) } catch { failure = error }
+            if Interruption.requested { failure = IngestInterrupted(signal: Interruption.signalNumber); return false }
+            do { try handle(event) } catch { failure = error; return false }
+            return true
         }
         if let failure { throw failure }
         try db.execute("COMMIT")
         committed = true
+        total = summary
     }
 
     private enum Outcome {

@@ -2,7 +2,7 @@ import WeatherCore
 
 /// Counts of one ingest run. The invariant the whole pipeline keeps:
 /// `documents == accepted + rejected + duplicates`.
-public struct IngestSummary: Sendable, Equatable {
+public struct IngestSummary: Sendable {
     public var inputs = 0
     /// Inputs skipped because the same content was ingested before (by content hash).
     public var inputsUnchanged = 0
@@ -18,6 +18,9 @@ public struct IngestSummary: Sendable, Equatable {
     public var rejectsByReason: [RejectReason: Int] = [:]
     public var problems: [String] = []
     public var seconds: Double = 0
+    /// Set when a signal stopped the run; `inputInProgress` was rolled back.
+    public var interrupted: IngestInterrupted?
+    public var inputInProgress: String?
 
     public init() {}
 
@@ -26,6 +29,10 @@ public struct IngestSummary: Sendable, Equatable {
     /// The end-of-run summary printed on stderr.
     public func render() -> String {
         var lines: [String] = []
+        if let interrupted {
+            lines.append("\(interrupted): stopped after \(inputs) complete input(s); "
+                         + "\(Sanitize.printable(inputInProgress ?? "the input in progress")) was rolled back and will be ingested again by the next run")
+        }
         lines.append("inputs: \(inputs) (\(inputsUnchanged) unchanged since an earlier run, skipped)")
         lines.append("documents read: \(documents) = accepted \(accepted) + rejected \(rejected) + duplicates \(duplicates)")
         for (reason, n) in rejectsByReason.sorted(by: { $0.key < $1.key }) {
@@ -35,7 +42,7 @@ public struct IngestSummary: Sendable, Equatable {
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
         lines.append("time: \(format(seconds)) s, \(format(mb)) MB of JSON (\(format(rate)) MB/s)")
-        if inputsUnchanged == inputs && inputs > 0 { lines.append("nothing new to ingest") }
+        if inputsUnchanged == inputs && inputs > 0 && interrupted == nil { lines.append("nothing new to ingest") }
         return lines.joined(separator: "\n")
     }
 

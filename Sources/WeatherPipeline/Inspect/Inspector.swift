@@ -60,10 +60,11 @@ public struct Inspector {
                     documents += 1
                     rejected += 1
                     line("\(Sanitize.printable(origin.description)): reject too_large: \(size) bytes > \(limit)")
-                case .failed(let origin, let error, _):
+                case .failed(let origin, let error, let partial):
                     documents += 1
                     rejected += 1
-                    line("\(Sanitize.printable(origin.description)): reject: \(error.message)")
+                    let r = IngestRunner.reject(for: error, origin: origin, partial: partial)
+                    line("\(Sanitize.printable(origin.description)): reject \(r.reason.rawValue): \(Sanitize.printable(r.message))")
                 case .empty(let origin):
                     documents += 1
                     rejected += 1
@@ -71,6 +72,7 @@ public struct Inspector {
                 case .sourceStarted, .sourceFinished:
                     break
                 }
+                return true
             }
         }
         return (documents, rejected)

@@ -60,9 +60,15 @@ public enum CSV {
 }
 
 /// Buffered writer to a file, flushing in large chunks; reports write errors (a full disk).
+///
+/// Fault injection for tests: with `WXPIPE_FAULT_WRITE_LIMIT=N` in the environment, writing past
+/// N bytes fails as a full disk would (ENOSPC), so the failure path is tested without a real
+/// full file system.
 public final class FileWriter {
     private let file: UnsafeMutablePointer<FILE>
     public let path: String
+    private var written = 0
+    private let faultLimit: Int? = getenv("WXPIPE_FAULT_WRITE_LIMIT").flatMap { Int(String(cString: $0)) }
 
     public init(path: String) throws(StoreError) {
         guard let f = fopen(path, "wb") else {
@@ -76,6 +82,10 @@ public final class FileWriter {
     deinit { fclose(file) }
 
     public func write(_ s: String) throws(StoreError) {
+        written += s.utf8.count
+        if let faultLimit, written > faultLimit {
+            throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(ENOSPC))) (injected fault)")
+        }
         var s = s
         let ok = s.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
         if !ok { throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(errno)))") }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
 /// `SQLITE_TRANSIENT` is a C macro (`(sqlite3_destructor_type)-1`) that Swift cannot import:
@@ -30,6 +35,11 @@ public final class Database {
             try execute("PRAGMA synchronous=NORMAL")
         }
         try execute("PRAGMA foreign_keys=ON")
+        // Fault injection for tests: `WXPIPE_FAULT_MAX_PAGES=N` caps the file at N pages, so a
+        // write past it fails with SQLITE_FULL exactly as a full disk does.
+        if !readOnly, let limit = getenv("WXPIPE_FAULT_MAX_PAGES").flatMap({ Int(String(cString: $0)) }) {
+            try execute("PRAGMA max_page_count=\(limit)")
+        }
     }
 
     deinit { sqlite3_close_v2(handle) }
