@@ -5,70 +5,22 @@ import WeatherStore
 /// Runs the built `wxpipe` binary as a user would and checks exit codes, stderr, and the
 /// SQLite and CSV it wrote.
 struct EndToEndTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
-
-    /// The binary built beside the test bundle (`swift build --build-tests` builds it too).
-    static let binary: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        for candidate in [beside + "/wxpipe", root + "/.build/debug/wxpipe"]
-        where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        return root + "/.build/debug/wxpipe"
-    }()
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    @discardableResult
-    func wxpipe(_ args: [String], stdin: Data? = nil, cwd: String? = nil) throws -> Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-
-    func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "wxpipe-e2e-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
-    }
-
     @Test func ingestFixturesThenExportCSV() throws {
-        let dir = tempDir()
+        let dir = WX.tempDir()
         let db = dir + "/w.sqlite"
-        let fx = Self.root + "/Fixtures/inputs"
-        let r = try wxpipe(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
+        let fx = WX.root + "/Fixtures/inputs"
+        let r = try WX.run(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("documents read: 185 = accepted 170 + rejected 12 + duplicates 3"), "\(r.stderr)")
         #expect(r.stderr.contains("rejected truncated_input: 2"))
-        try wxpipe(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
-        try wxpipe(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
+        try WX.run(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
+        try WX.run(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
 
-        let again = try wxpipe(["ingest", "--db", db, fx + "/standard"])
+        let again = try WX.run(["ingest", "--db", db, fx + "/standard"])
         #expect(again.status == 0)
         #expect(again.stderr.contains("nothing new to ingest"))
 
-        let e = try wxpipe(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"])
+        let e = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"])
         #expect(e.status == 0, "\(e.stderr)")
         let csv = try String(contentsOfFile: dir + "/csv/observations.csv", encoding: .utf8)
         let rows = csv.split(separator: "\n")
@@ -97,23 +49,23 @@ struct EndToEndTests {
     }
 
     @Test func stdinAndStrict() throws {
-        let dir = tempDir()
-        let body = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
-        let r = try wxpipe(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
+        let dir = WX.tempDir()
+        let body = try Data(contentsOf: URL(fileURLWithPath: WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
+        let r = try WX.run(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("accepted 16"))
-        let bad = try wxpipe(["ingest", "--strict", "--db", dir + "/w.sqlite", Self.root + "/Fixtures/inputs/bad"])
+        let bad = try WX.run(["ingest", "--strict", "--db", dir + "/w.sqlite", WX.root + "/Fixtures/inputs/bad"])
         #expect(bad.status == 3)
         #expect(bad.stderr.contains("rejected 12"))
     }
 
     @Test func runDefaultPipelineWritesStoreAndCSV() throws {
-        let dir = tempDir()
+        let dir = WX.tempDir()
         // Copy the pipeline next to a link to the fixtures so that outputs land in the temp folder.
         try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: Self.root + "/Fixtures")
-        try FileManager.default.copyItem(atPath: Self.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
-        let r = try wxpipe(["run"], cwd: dir)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
+        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
+        let r = try WX.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("documents read: 362 = accepted 347 + rejected 12 + duplicates 3"), "\(r.stderr)")
         for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
@@ -135,7 +87,7 @@ struct EndToEndTests {
         let byLead = try String(contentsOfFile: dir + "/out/csv/scores_by_lead.csv", encoding: .utf8)
         #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d"))
         #expect(byLead.contains("openweathermap,onecall,,temp_max_c,"))
-        let second = try wxpipe(["run"], cwd: dir)
+        let second = try WX.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
         #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
@@ -143,36 +95,36 @@ struct EndToEndTests {
     }
 
     @Test func usageErrorsAndBadPipelines() throws {
-        let dir = tempDir()
-        #expect(try wxpipe([]).status == 2)
-        #expect(try wxpipe(["frobnicate"]).status == 2)
-        let missing = try wxpipe(["ingest", "x.json"])
+        let dir = WX.tempDir()
+        #expect(try WX.run([]).status == 2)
+        #expect(try WX.run(["frobnicate"]).status == 2)
+        let missing = try WX.run(["ingest", "x.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("error: missing --db"))
-        #expect(try wxpipe(["ingest", "--db", dir + "/w", "--bogus", "x"]).stderr.contains("unknown option '--bogus'"))
+        #expect(try WX.run(["ingest", "--db", dir + "/w", "--bogus", "x"]).stderr.contains("unknown option '--bogus'"))
         try #"{"inputs": ["a"], "store": "s", "exprot": {}}"#.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
-        let bad = try wxpipe(["run", dir + "/p.json"])
+        let bad = try WX.run(["run", dir + "/p.json"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("p.json") && bad.stderr.contains("'exprot'"))
-        #expect(try wxpipe(["run", dir + "/none.json"]).status == 2)
+        #expect(try WX.run(["run", dir + "/none.json"]).status == 2)
     }
 
     @Test func unwritableOutputIsExitOne() throws {
-        let dir = tempDir()
+        let dir = WX.tempDir()
         let db = dir + "/w.sqlite"
-        try wxpipe(["ingest", "--db", db, Self.root + "/Fixtures/inputs/mixed"])
+        try WX.run(["ingest", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
-        let r = try wxpipe(["export", "--db", db, "--format", "csv", "--out", dir + "/file/csv"])
+        let r = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/file/csv"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("not a directory"))
     }
 
     @Test func helpDocumentsEveryCommandAndOption() throws {
-        let top = try wxpipe(["--help"])
+        let top = try WX.run(["--help"])
         #expect(top.status == 0)
         for command in ["run", "ingest", "aggregate", "export", "inspect"] {
             #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
-            let help = try wxpipe([command, "--help"])
+            let help = try WX.run([command, "--help"])
             #expect(help.status == 0)
             #expect(help.stdout.contains("Usage: wxpipe \(command)"))
             #expect(help.stdout.contains("Examples:"))
@@ -183,11 +135,11 @@ struct EndToEndTests {
                 #expect(help.stdout.contains("\n  \(name)"), "\(command): \(name) undocumented")
             }
         }
-        #expect(try wxpipe(["--version"]).stdout.hasPrefix("wxpipe "))
+        #expect(try WX.run(["--version"]).stdout.hasPrefix("wxpipe "))
     }
 
     @Test func inspectNamesFormatAndProblems() throws {
-        let r = try wxpipe(["inspect", Self.root + "/Fixtures/inputs/bad/wrong-type.json", Self.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
+        let r = try WX.run(["inspect", WX.root + "/Fixtures/inputs/bad/wrong-type.json", WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("reject wrong_type: field 'main.temp' should be a number"))
         #expect(r.stdout.contains("openweathermap/current (recognised by keys coord, main, weather, dt): 1 observation(s), 0 forecast(s)"))

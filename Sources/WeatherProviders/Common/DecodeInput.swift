@@ -78,6 +78,18 @@ extension Field {
         return (la, lo)
     }
 
+    /// An optional UTC offset (seconds, or hours for Dark Sky's `offset`), checked to be within
+    /// ±14 h: the widest offsets in use (Kiribati +14, Baker Island −12).
+    func utcOffset(_ key: String, inHours: Bool = false) throws(DecodeFailure) -> Int? {
+        guard let f = optional(key) else { return nil }
+        let raw = try f.number()
+        let seconds = inHours ? raw * 3600 : raw
+        guard seconds.isFinite, abs(seconds) <= 14 * 3600 else {
+            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(raw) is not a UTC offset (±14 h)", fieldPath: f.path)
+        }
+        return Int(seconds.rounded())
+    }
+
     /// The items of an optional array member (absent → empty).
     func items(_ key: String) throws(DecodeFailure) -> [Field] {
         guard let f = optional(key) else { return [] }

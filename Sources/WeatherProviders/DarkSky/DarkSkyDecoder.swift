@@ -39,8 +39,7 @@ enum DarkSkyDecoder {
         let (lat, lon) = try body.coordinates(lat: "latitude", lon: "longitude")
         let zoneName = try body.optionalString("timezone")
         let zone = DayWindow.usableZone(zoneName)
-        let offsetHours = try body.optional("offset")?.number()
-        let offset = offsetHours.map { Int(($0 * 3600).rounded()) }
+        let offset = try body.utcOffset("offset", inHours: true)
         var unitsName = "us"
         var unitsSource = UnitsSource.default
         if let flags = try body.optional("flags")?.object(), let u = flags.optional("units") {

@@ -44,7 +44,11 @@ enum OpenMeteoDecoder {
 
         /// Local wall-clock text (`2025-05-10T12:45`, `2025-05-10`) or Unix seconds → UTC.
         func instant(_ f: Field, unixtime: Bool) throws(DecodeFailure) -> Int64 {
-            if unixtime { return try f.integer() }
+            if unixtime {
+                let t = try f.integer()
+                try OWMCurrentDecoder.checkInstant(t, f)
+                return t
+            }
             let text = try f.string()
             guard let wall = UTCTime.parseISO8601(text.count == 10 ? text + "T00:00" : text, assumingOffset: 0) else {
                 throw DecodeFailure(.wrongType, "field '\(f.path)' is not a local ISO 8601 time: \(Sanitize.printable(String(text.prefix(30))))", fieldPath: f.path)
@@ -107,7 +111,8 @@ enum OpenMeteoDecoder {
     static func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body
         let (lat, lon) = try body.coordinates(lat: "latitude", lon: "longitude")
-        let offset = Int(try body.required("utc_offset_seconds").integer())
+        _ = try body.required("utc_offset_seconds")
+        let offset = try body.utcOffset("utc_offset_seconds") ?? 0
         let zone = DayWindow.usableZone(try body.optionalString("timezone"))
         var ctx = Context(zone: zone, offset: offset)
         let hourly = try readBlock(body, "hourly", &ctx)

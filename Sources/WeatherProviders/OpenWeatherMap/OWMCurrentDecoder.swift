@@ -105,13 +105,7 @@ enum OWMCurrentDecoder {
             o.sunriseAt = try sys.optional("sunrise")?.integer()
             o.sunsetAt = try sys.optional("sunset")?.integer()
         }
-        if let tz = body.optional("timezone") {
-            let offset = try tz.integer()
-            guard abs(offset) <= 14 * 3600 else {
-                throw DecodeFailure(.implausibleValue, "field 'timezone' = \(offset) s is not a UTC offset (±14 h)", fieldPath: tz.path)
-            }
-            o.utcOffsetSeconds = Int(offset)
-        }
+        o.utcOffsetSeconds = try body.utcOffset("timezone")
         var doc = DecodedDocument(format: format)
         doc.observations = [o]
         return doc

@@ -31,7 +31,7 @@ enum OWMForecast5Decoder {
             }
             place.name = try city.optionalString("name").flatMap { $0.isEmpty ? nil : $0 }
             place.country = try city.optionalString("country").flatMap { $0.isEmpty || $0 == "none" ? nil : $0 }
-            if let tz = city.optional("timezone") { place.utcOffsetSeconds = Int(try tz.integer()) }
+            place.utcOffsetSeconds = try city.utcOffset("timezone")
         }
         if !haveCoord, let q = input.envelope?.query, let la = q["lat"].flatMap(Double.init), let lo = q["lon"].flatMap(Double.init) {
             (lat, lon) = (la, lo)

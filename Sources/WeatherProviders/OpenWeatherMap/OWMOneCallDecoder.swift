@@ -38,7 +38,7 @@ enum OWMOneCallDecoder {
         let (lat, lon) = try body.coordinates(lat: "lat", lon: "lon")
         let zoneName = try body.optionalString("timezone")
         let zone = DayWindow.usableZone(zoneName)
-        let offset: Int? = try (body.optional("timezone_offset")?.integer()).map { Int($0) }
+        let offset = try body.utcOffset("timezone_offset")
         let history = isHistory(input)
         var doc = DecodedDocument(format: history ? historyFormat : format)
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,

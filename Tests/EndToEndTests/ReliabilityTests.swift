@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import WeatherStore
+
+/// Interrupted, concurrent and failing runs: nothing lost, nothing half-written.
+@Suite(.serialized)
+struct ReliabilityTests {
+    /// Eight NDJSON files of 3,000 OpenWeatherMap replies each (about 2 MB a file).
+    static func makeArchive() throws -> String {
+        let dir = WX.tempDir() + "/archive"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let template = try String(contentsOfFile: WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson", encoding: .utf8)
+            .split(separator: "\n")[0]
+        let dtRange = try #require(template.range(of: #""dt":1714550400"#))
+        for f in 0..<8 {
+            var text = ""
+            for k in 0..<3000 {
+                let t = 1_600_000_000 + (f * 3000 + k) * 600
+                text += template.replacingCharacters(in: dtRange, with: "\"dt\":\(t)") + "\n"
+            }
+            try text.write(toFile: dir + "/part-\(f).ndjson", atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    static func snapshot(_ db: String) throws -> [[SQLValue]] {
+        let d = try Database(path: db, readOnly: true)
+        return try d.rows("SELECT provider, product, location_id, observed_at_utc, temp_c, precip_mm FROM observations ORDER BY 1, 2, 3, 4")
+            + d.rows("SELECT path, member, documents, accepted, rejected, duplicates, records, status FROM sources ORDER BY path, member")
+            + d.rows("SELECT path, line, reason FROM rejects ORDER BY path, line")
+    }
+
+    static func integrity(_ db: String) throws -> String? {
+        try Database(path: db, readOnly: true).scalar("PRAGMA integrity_check")?.string
+    }
+
+    @Test func killedRunsLeaveAConsistentStoreAndARerunCompletesIt() throws {
+        let archive = try Self.makeArchive()
+        let reference = WX.tempDir() + "/ref.sqlite"
+        let r = try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        #expect(r.status == 0, "\(r.stderr)")
+        let expected = try Self.snapshot(reference)
+        var killedMidway = 0
+        for delay in [0.15, 0.5, 1.0, 2.0] {
+            let db = WX.tempDir() + "/killed.sqlite"
+            let (p, wait) = try WX.start(["ingest", "--quiet", "--db", db, archive])
+            Thread.sleep(forTimeInterval: delay)
+            if p.isRunning {
+                kill(p.processIdentifier, SIGKILL)
+                killedMidway += 1
+            }
+            _ = wait()
+            if FileManager.default.fileExists(atPath: db) {
+                #expect(try Self.integrity(db) == "ok")
+            }
+            let again = try WX.run(["ingest", "--quiet", "--db", db, archive])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try Self.snapshot(db) == expected, "after a kill at \(delay) s")
+        }
+        #expect(killedMidway > 0, "no kill landed while the ingest ran")
+    }
+
+    @Test func sigintStopsCleanlyAndSaysWhatWasDone() throws {
+        let archive = try Self.makeArchive()
+        let reference = WX.tempDir() + "/ref.sqlite"
+        try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        let db = WX.tempDir() + "/int.sqlite"
+        let (p, wait) = try WX.start(["ingest", "--db", db, archive])
+        Thread.sleep(forTimeInterval: 0.4)
+        let wasRunning = p.isRunning
+        p.interrupt()
+        let out = wait()
+        if wasRunning && out.status != 0 {
+            #expect(out.status == 130, "\(out.stderr)")
+            #expect(out.stderr.contains("interrupted by SIGINT"))
+            #expect(out.stderr.contains("will be ingested again by the next run"))
+            #expect(try Self.integrity(db) == "ok")
+            #expect(try Database(path: db, readOnly: true).scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
+        }
+        #expect(try WX.run(["ingest", "--quiet", "--db", db, archive]).status == 0)
+        #expect(try Self.snapshot(db) == Self.snapshot(reference))
+    }
+
+    @Test func twoConcurrentIngestsBothFinishCorrectly() throws {
+        let archive = try Self.makeArchive()
+        let reference = WX.tempDir() + "/ref.sqlite"
+        try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        let db = WX.tempDir() + "/both.sqlite"
+        let a = try WX.start(["ingest", "--db", db, archive])
+        let b = try WX.start(["ingest", "--db", db, archive])
+        let (ra, rb) = (a.1(), b.1())
+        #expect(ra.status == 0 && rb.status == 0, "\(ra.stderr)\n\(rb.stderr)")
+        #expect((ra.stderr + rb.stderr).contains("nothing new to ingest"))
+        #expect(try Self.integrity(db) == "ok")
+        #expect(try Self.snapshot(db) == Self.snapshot(reference))
+    }
+
+    @Test func aFullStoreFailsCleanly() throws {
+        let dir = WX.tempDir()
+        let db = dir + "/full.sqlite"
+        try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
+        let before = try Self.snapshot(db)
+        let pages = try #require(try Database(path: db, readOnly: true).scalar("PRAGMA page_count")?.int)
+        let r = try WX.run(["ingest", "--db", db, WX.root + "/Fixtures/inputs/standard"],
+                           environment: ["WXPIPE_FAULT_MAX_PAGES": String(pages + 3)])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("database or disk is full"), "\(r.stderr)")
+        #expect(try Self.integrity(db) == "ok")
+        // Whatever was not completed was rolled back: every source that exists is complete, and
+        // the sources of before are untouched.
+        let d = try Database(path: db, readOnly: true)
+        #expect(try d.scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
+        let after = try Self.snapshot(db)
+        #expect(before.allSatisfy { after.contains($0) })
+        #expect(try d.scalar("SELECT COUNT(*) FROM observations o WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.id = o.source_id)")?.int == 0)
+    }
+
+    @Test func aFullDiskDuringExportLeavesNoHalfFile() throws {
+        let dir = WX.tempDir()
+        let db = dir + "/w.sqlite"
+        try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/standard"])
+        let r = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"],
+                           environment: ["WXPIPE_FAULT_WRITE_LIMIT": "20000"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/csv")) ?? []
+        #expect(!files.contains { $0.contains(".tmp") }, "\(files)")
+        #expect(!files.contains("observations.csv"))
+    }
+
+    @Test func hostileInputsStayWithinTimeAndMemory() throws {
+        let dir = WX.tempDir()
+        // One 100 MB line.
+        let big = dir + "/one-line.ndjson"
+        _ = FileManager.default.createFile(atPath: big, contents: nil)
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        h.write(Data("{\"x\":\"".utf8))
+        let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        for _ in 0..<100 { h.write(chunk) }
+        h.write(Data("\"}\n{\"after\":1}\n".utf8))
+        try h.close()
+        // 1 GB of zeros, gzipped.
+        let bomb = dir + "/bomb.json.gz"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "head -c 1073741824 /dev/zero | gzip -1 > '\(bomb)'"]
+        try p.run()
+        p.waitUntilExit()
+        // 100,000 levels of nesting.
+        try (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+            .write(toFile: dir + "/deep.json", atomically: true, encoding: .utf8)
+        for input in [big, bomb, dir + "/deep.json"] {
+            let started = Date()
+            let (out, peakMB) = try WX.measured(["ingest", "--db", dir + "/w.sqlite", input])
+            #expect(!out.signaled, "\(input): died of a signal")
+            #expect(out.status == 0, "\(input): \(out.stderr)")
+            #expect(peakMB < 150, "\(input): peak \(peakMB) MB")
+            #expect(Date().timeIntervalSince(started) < 60)
+        }
+        let d = try Database(path: dir + "/w.sqlite", readOnly: true)
+        let reasons = try d.rows("SELECT reason FROM rejects ORDER BY id").compactMap { $0.first?.string }
+        #expect(reasons == ["too_large", "unknown_format", "too_large", "invalid_json"])
+        #expect(try d.scalar("SELECT SUM(documents) - SUM(accepted) - SUM(rejected) - SUM(duplicates) FROM sources")?.int == 0)
+    }
+}
