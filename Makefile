@@ -4,7 +4,8 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 BIN := .build/release/wxpipe
 
-.PHONY: all build run test bench clean deps
+.PHONY: all build run test bench fuzz clean deps
+FUZZ_SECONDS ?= 300
 
 all: build
 
@@ -39,6 +40,18 @@ bench: deps
 	$(SWIFT) build -c release --product wxpipe
 	$(SWIFT) build -c release --product wxbench
 	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench
+
+# libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures and the
+# shared samples. Findings land in .build/fuzz-findings/; replay one with
+# `swift run wxfuzz FILE` (the normal build of the same target).
+fuzz: deps
+	$(SWIFT) build -c release --product wxfuzz --build-path .build/fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
+	mkdir -p .build/fuzz-corpus .build/fuzz-findings
+	find Fixtures/inputs ../shared/provider-samples -type f \( -name '*.json' -o -name '*.gz' -o -name '*.ndjson' -o -name '*.jsonl' -o -name '*.tar' \) \
+	  -size -200k -exec cp {} .build/fuzz-corpus/ \; 2>/dev/null || true
+	.build/fuzz/release/wxfuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=262144 \
+	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-findings/
 
 clean:
 	rm -rf .build out bench

@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "WxpipeCommands", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore"]),
         .executableTarget(name: "wxpipe", dependencies: ["WxpipeCommands"]),
         .executableTarget(name: "wxbench", dependencies: ["WeatherJSON", "WeatherPipeline"]),
+        .executableTarget(name: "wxfuzz", dependencies: ["WeatherCore", "WeatherIngest", "WeatherProviders"]),
         .testTarget(name: "WeatherJSONTests", dependencies: ["WeatherJSON"]),
         .testTarget(name: "WeatherIngestTests", dependencies: ["WeatherIngest", "WeatherCore"]),
         .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherJSON", "WeatherCore"]),

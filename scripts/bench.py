@@ -15,6 +15,7 @@ ap.add_argument("--wxpipe", required=True)
 ap.add_argument("--wxbench", required=True)
 ap.add_argument("--mb", type=int, default=220, help="MB of JSON in the NDJSON archive")
 ap.add_argument("--dir", default="bench")
+ap.add_argument("--large-gb", type=float, default=1.0, help="GB of JSON streamed through stdin for the memory bound (0 to skip)")
 args = ap.parse_args()
 os.makedirs(args.dir, exist_ok=True)
 rnd = random.Random(7)
@@ -104,6 +105,42 @@ _, rss_full = ingest(nd)
 print()
 print("peak memory, ndjson.gz: %.1f MB at %.0f MB of JSON, %.1f MB at %.0f MB (flat if close)" % (rss_half, half_bytes / 1e6, rss_full, nd_bytes / 1e6))
 print("ratio = ingest throughput / gzip -dc throughput on the same file, same run (target >= 0.5)")
+
+def large_stdin_run(gb):
+    """Streams `gb` GB of distinct replies into `wxpipe ingest -` and reports its peak memory."""
+    templates = []
+    for k in range(1000):
+        d = reply(k)
+        d["dt"] = 0
+        templates.append(json.dumps(d, separators=(",", ":")).replace('"dt":0', '"dt":%d'))
+    db = os.path.join(args.dir, "large.sqlite")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", args.wxpipe, "ingest", "--quiet", "--db", db, "-"],
+                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    target = int(gb * 1e9)
+    sent = 0
+    n = 0
+    start = time.monotonic()
+    while sent < target:
+        block = "".join(templates[(n + j) % 1000] % (946684800 + (n + j) * 60) + "\n" for j in range(5000)).encode()
+        p.stdin.write(block)
+        sent += len(block)
+        n += 5000
+    p.stdin.close()
+    err = p.stderr.read().decode()
+    p.wait()
+    secs = time.monotonic() - start
+    peak = int(err.strip().splitlines()[-1]) / 1024
+    print("1 GB bound: %.2f GB of JSON (%d documents) through stdin in %.0f s; peak resident memory %.1f MB (bound: 150 MB)"
+          % (sent / 1e9, n, secs, peak))
+    os.remove(db)
+
+if args.large_gb > 0:
+    print()
+    large_stdin_run(args.large_gb)
+
 print()
 sample = os.path.join(args.dir, "sample.ndjson")
 subprocess.run("gzip -dc '%s' | head -n 40000 > '%s'" % (nd, sample), shell=True, check=True)

@@ -41,7 +41,9 @@ public enum RunCommand: Command {
         let aggregated = Aggregating.run(db: pipeline.store, options: pipeline.aggregate, console: console)
         if aggregated != .success { return aggregated }
         if let csv = pipeline.export.csv {
-            let c = Exporting.run(db: pipeline.store, format: "csv", out: csv, tables: pipeline.export.tables, console: console)
+            let c = Exporting.run(db: pipeline.store, format: "csv", out: csv, tables: pipeline.export.tables,
+                                  dialect: CSVDialect(rawValue: pipeline.export.dialect) ?? .rfc4180,
+                                  units: ExportUnits(rawValue: pipeline.export.units) ?? .metric, console: console)
             if c != .success { return c }
         }
         if let sqlite = pipeline.export.sqlite {

@@ -18,6 +18,8 @@ public struct PipelineFile: Sendable {
         public var sqlite: String?
         public var report: String?
         public var tables: [String] = []
+        public var dialect: String = "rfc4180"
+        public var units: String = "metric"
     }
 
     public var name: String
@@ -157,13 +159,21 @@ public struct PipelineFile: Sendable {
         var export = Export()
         if let e = root["export"] {
             guard e.kind == .object else { throw fail("export", "must be an object") }
-            let known = ["csv", "sqlite", "report", "tables"]
+            let known = ["csv", "sqlite", "report", "tables", "dialect", "units"]
             for sub in e.keys where !known.contains(sub) {
                 throw fail("export.\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
             }
             export.csv = try string(e["csv"], "export.csv").map { resolve($0, folder) }
             export.sqlite = try string(e["sqlite"], "export.sqlite").map { resolve($0, folder) }
             export.report = try string(e["report"], "export.report").map { resolve($0, folder) }
+            if let d = try string(e["dialect"], "export.dialect") {
+                guard ["rfc4180", "spreadsheet"].contains(d) else { throw fail("export.dialect", "must be rfc4180 or spreadsheet, not '\(d)'") }
+                export.dialect = d
+            }
+            if let u = try string(e["units"], "export.units") {
+                guard ["metric", "imperial"].contains(u) else { throw fail("export.units", "must be metric or imperial, not '\(u)'") }
+                export.units = u
+            }
             if let t = e["tables"] {
                 guard t.kind == .array else { throw fail("export.tables", "must be an array of table names") }
                 for (k, name) in t.elements.enumerated() {

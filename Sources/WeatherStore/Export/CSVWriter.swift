@@ -11,11 +11,6 @@ import Darwin
 /// get a leading `'` (OWASP "CSV Injection"). Numbers stored as numbers are never touched, so
 /// `-3.5` stays a number while the text `-3.5+A1` does not run.
 /// https://www.rfc-editor.org/rfc/rfc4180, https://owasp.org/www-community/attacks/CSV_Injection
-public struct CSVFormat: Sendable {
-    public var lineEnding: String
-    public init(lineEnding: String = "\n") { self.lineEnding = lineEnding }
-}
-
 public enum CSV {
     /// The cell text for a value: empty for NULL (missing is not zero).
     public static func cell(_ value: SQLValue) -> String {

@@ -25,7 +25,8 @@ public struct Exporter {
 
     /// Writes `<dir>/<table>.csv` for each table; returns (table, rows) pairs.
     @discardableResult
-    public func exportCSV(tables requested: [String], to directory: String, format: CSVFormat = CSVFormat()) throws -> [(String, Int)] {
+    public func exportCSV(tables requested: [String], to directory: String, dialect: CSVDialect = .rfc4180,
+                          units: ExportUnits = .metric) throws -> [(String, Int)] {
         let names = try tables(requested)
         try Exporter.makeDirectory(directory)
         var written: [(String, Int)] = []
@@ -35,10 +36,11 @@ public struct Exporter {
             do {
                 let writer = try FileWriter(path: temp)
                 let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table)) ORDER BY rowid")
-                try writer.write(stmt.columnNames.map(CSV.headerCell).joined(separator: ",") + format.lineEnding)
+                let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
+                try writer.write(dialect.preamble + shape.header.map(CSV.headerCell).joined(separator: ",") + dialect.lineEnding)
                 var rows = 0
                 try stmt.forEachRow { row in
-                    try writer.write(row.map(CSV.cell).joined(separator: ",") + format.lineEnding)
+                    try writer.write(shape.transform(row).map(CSV.cell).joined(separator: ",") + dialect.lineEnding)
                     rows += 1
                 }
                 try writer.close()
