@@ -100,6 +100,8 @@ public struct Aggregator {
             try write(pairs)
             try write(scores)
             try writeScoresByLead(scores)
+            try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('aggregate.reference', ?)",
+                             [.text(options.reference.joined(separator: ", "))])
         }
         summary.days = daily.count
         summary.completeDays = daily.filter(\.complete).count

@@ -10,7 +10,7 @@ public enum CLI {
     public static let version = "0.1.0"
 
     public static let commands: [any Command.Type] = [
-        RunCommand.self, IngestCommand.self, AggregateCommand.self, ExportCommand.self, InspectCommand.self,
+        RunCommand.self, IngestCommand.self, AggregateCommand.self, ExportCommand.self, ReportCommand.self, InspectCommand.self,
     ]
 
     public static var helpText: String {
@@ -37,6 +37,7 @@ public enum CLI {
           wxpipe ingest --db weather.sqlite archive/ more.ndjson.gz
           wxpipe aggregate --db weather.sqlite
           wxpipe export --db weather.sqlite --format csv --out csv/
+          wxpipe report --db weather.sqlite --out report.html
           wxpipe inspect reply.json
 
         """

@@ -50,8 +50,9 @@ public enum RunCommand: Command {
             let c = Exporting.run(db: pipeline.store, format: "sqlite", out: sqlite, tables: pipeline.export.tables, console: console)
             if c != .success { return c }
         }
-        if pipeline.export.report != nil {
-            console.warning("export.report: the HTML report is not built yet; skipped")
+        if let report = pipeline.export.report {
+            let c = Reporting.run(db: pipeline.store, out: report, title: "wxpipe report: \(pipeline.name)", console: console)
+            if c != .success { return c }
         }
         if strict, let rejected = try? Database(path: pipeline.store, readOnly: true)
             .scalar("SELECT COUNT(*) FROM rejects")?.int, rejected > 0 {

@@ -90,6 +90,26 @@ public struct Exporter {
         }
     }
 
+    /// Writes `text` to `path` through a temporary file renamed into place: a failure (a full
+    /// disk) leaves no half-written file and any earlier version intact.
+    public static func writeText(_ text: String, to path: String) throws {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]))
+        }
+        let temp = path + ".tmp-\(getpid())"
+        do {
+            let writer = try FileWriter(path: temp)
+            try writer.write(text)
+            try writer.close()
+            guard rename(temp, path) == 0 else {
+                throw StoreError(code: -1, message: "cannot move \(temp) to \(path): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            unlink(temp)
+            throw error
+        }
+    }
+
     /// `mkdir -p`.
     public static func makeDirectory(_ path: String) throws(StoreError) {
         var built = path.hasPrefix("/") ? "" : "."
