@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "WeatherReport", dependencies: ["WeatherCore", "WeatherStore"]),
         .target(name: "WeatherPipeline",
                 dependencies: ["WeatherCore", "WeatherJSON", "WeatherIngest", "WeatherProviders", "WeatherStore", "WeatherAnalytics"]),
-        .target(name: "WxpipeCommands", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore", "WeatherAnalytics", "WeatherReport"]),
+        .target(name: "WxpipeCommands", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore", "WeatherAnalytics", "WeatherReport", "WeatherIngest"]),
         .executableTarget(name: "wxpipe", dependencies: ["WxpipeCommands"]),
         .executableTarget(name: "wxbench", dependencies: ["WeatherJSON", "WeatherPipeline"]),
         .executableTarget(name: "wxfuzz", dependencies: ["WeatherCore", "WeatherIngest", "WeatherProviders"]),

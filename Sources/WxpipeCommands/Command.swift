@@ -79,6 +79,10 @@ public final class Console {
         }
     }
 
-    public func error(_ s: String) { err("error: " + s) }
-    public func warning(_ s: String) { err("warning: " + s) }
+    /// Red "error:" and yellow "warning:" on a terminal, plain text otherwise or when the user
+    /// set `NO_COLOR` (https://no-color.org).
+    private var colour: Bool { isatty(2) == 1 && getenv("NO_COLOR") == nil }
+
+    public func error(_ s: String) { err((colour ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + s) }
+    public func warning(_ s: String) { err((colour ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + s) }
 }

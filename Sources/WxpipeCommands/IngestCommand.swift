@@ -21,8 +21,8 @@ public enum IngestCommand: Command {
         OptionSpec("--db", value: "FILE", help: "The SQLite store to write (created if missing)."),
         OptionSpec("--units", value: "SYSTEM", help: "Units of OpenWeatherMap bodies whose envelope has no URL: standard (Kelvin), metric or imperial.", default: "standard"),
         OptionSpec("--strict", help: "Exit 3 if any document was rejected (after finishing the run)."),
-        OptionSpec("--quiet", help: "Print no summary."),
-        OptionSpec("--verbose", help: "Print every reject as it happens."),
+        OptionSpec("--quiet", help: "Print no progress line and no summary."),
+        OptionSpec("--verbose", help: "Print every source with its counts, and every reject, as they happen."),
     ]
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
@@ -71,10 +71,21 @@ enum Ingesting {
             Interruption.install()
             let store = try Store(path: path)
             let runner = try IngestRunner(store: store, declaredLocations: locations)
+            let progress = !quiet && ProgressLine.isTerminal ? ProgressLine() : nil
+            if let progress { runner.onProgress = { progress.update($0) } }
             if verbose {
-                runner.onReject = { r in console.err("reject: \(Sanitize.printable(r.description))") }
+                runner.onReject = { r in
+                    progress?.clear()
+                    console.err("reject: \(Sanitize.printable(r.description))")
+                }
+                runner.onSource = { path, member, c in
+                    progress?.clear()
+                    let name = Sanitize.printable(path + (member.map { ":" + $0 } ?? ""))
+                    console.err("source \(name): \(c.documents) documents = \(c.accepted) accepted + \(c.rejected) rejected + \(c.duplicates) duplicates")
+                }
             }
             let summary = try runner.run(inputs)
+            progress?.clear()
             for p in summary.problems { console.warning(p) }
             if !quiet || summary.interrupted != nil { console.err(summary.render()) }
             if let stop = summary.interrupted { return (stop.signal == SIGTERM ? .terminated : .interrupted, summary) }

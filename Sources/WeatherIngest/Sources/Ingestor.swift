@@ -33,6 +33,8 @@ public struct Ingestor: Sendable {
     }
 
     public var limits: Limits
+    /// Counts raw (compressed) bytes as they are read, for progress and ETA.
+    public var counter: ByteCounter?
 
     public init(limits: Limits = Limits()) { self.limits = limits }
 
@@ -49,7 +51,7 @@ public struct Ingestor: Sendable {
                 && emit(.sourceFinished(bytes: 0, contentHash: ContentHash().finalize()))
             return
         }
-        let hashing = HashingSource(raw)
+        let hashing = HashingSource(counter.map { CountingSource(raw, counter: $0) } ?? raw)
         let reader = ByteReader(hashing)
         let base = Origin(path: file.path, modifiedAt: file.modifiedAt)
         _ = process(reader, name: file.path, origin: base, allowTar: true, hashing: hashing, emit)
@@ -140,5 +142,27 @@ public struct Ingestor: Sendable {
         var n = name.lowercased()
         if n.hasSuffix(".gz") { n.removeLast(3) }
         return n.hasSuffix(".ndjson") || n.hasSuffix(".jsonl")
+    }
+}
+
+/// A shared count of bytes read, observed by the progress display.
+public final class ByteCounter: @unchecked Sendable {
+    /// Written by the reading thread only; read for display, where a stale value is harmless.
+    public var bytes = 0
+    public init() {}
+}
+
+/// Passes bytes through while counting them.
+final class CountingSource: ByteSource {
+    private let upstream: ByteSource
+    private let counter: ByteCounter
+    init(_ upstream: ByteSource, counter: ByteCounter) {
+        self.upstream = upstream
+        self.counter = counter
+    }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(IngestError) -> Int {
+        let n = try upstream.read(into: buffer)
+        counter.bytes += n
+        return n
     }
 }

@@ -32,6 +32,12 @@ public final class IngestRunner {
     public var batchSize = 5000
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
     public var onReject: ((Reject) -> Void)?
+    /// Called when a source (a file or tar member) is complete, with its counts.
+    public var onSource: ((String, String?, Store.SourceCounts) -> Void)?
+    /// Called after every document with the progress so far.
+    public var onProgress: ((IngestProgress) -> Void)?
+
+    private var progress = IngestProgress(totalBytes: 0)
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -47,10 +53,19 @@ public final class IngestRunner {
     public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
         let clock = Stopwatch()
         var summary = IngestSummary()
-        inputs: for input in inputs {
+        let expanded = inputs.map { input -> (IngestInput, [InputFile]) in
             let (files, problems) = InputWalker.expand([input.path])
             for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
+            return (input, files)
+        }
+        progress = IngestProgress(totalBytes: expanded.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.size } })
+        let counter = ByteCounter()
+        ingestor.counter = counter
+        inputs: for (input, files) in expanded {
             for file in files {
+                counter.bytes = 0
+                progress.currentPath = file.path
+                defer { progress.doneBytes += file.size }
                 do {
                     try ingest(file, units: input.units, into: &summary)
                     summary.inputs += 1
@@ -91,6 +106,7 @@ public final class IngestRunner {
         var counts = Store.SourceCounts()
         var inBatch = 0
         var failure: Error?
+        var currentSource: (String, String?) = (file.path, nil)
         let now = Int64(time(nil))
 
         func reject(_ r: Reject) throws {
@@ -104,6 +120,7 @@ public final class IngestRunner {
         func handle(_ event: IngestEvent) throws {
             switch event {
             case .sourceStarted(let path, let member, let modifiedAt):
+                currentSource = (path, member)
                 sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash,
                                                  modifiedAt: modifiedAt, now: now)
                 counts = Store.SourceCounts()
@@ -137,6 +154,7 @@ public final class IngestRunner {
                 try reject(Reject(origin: origin, reason: .empty, message: "no JSON document: the input is empty or only whitespace"))
             case .sourceFinished(let bytes, let contentHash):
                 try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
+                onSource?(currentSource.0, currentSource.1, counts)
                 summary.sources += 1
                 summary.bytesRead += bytes
                 summary.documents += counts.documents
@@ -149,6 +167,11 @@ public final class IngestRunner {
         ingestor.ingest(file) { event in
             if Interruption.requested { failure = IngestInterrupted(signal: Interruption.signalNumber); return false }
             do { try handle(event) } catch { failure = error; return false }
+            if let onProgress {
+                progress.documents = summary.documents + counts.documents
+                progress.currentBytes = ingestor.counter?.bytes ?? 0
+                onProgress(progress)
+            }
             return true
         }
         if let failure { throw failure }

@@ -56,7 +56,14 @@ public struct PipelineFile: Sendable {
             throw Problem(file: path, key: nil, message: "invalid JSON: \(error.reason) at line \(line), column \(column)")
         }
         let folder = directory(of: path)
-        return try parse(doc.root, file: path, folder: folder)
+        let pipeline = try parse(doc.root, file: path, folder: folder)
+        for (k, input) in pipeline.inputs.enumerated() where input.path != "-" {
+            var st = stat()
+            if stat(input.path, &st) != 0 {
+                throw Problem(file: path, key: "inputs[\(k)]", message: "no such file or directory: \(input.path)")
+            }
+        }
+        return pipeline
     }
 
     static func parse(_ root: JSONValue, file: String, folder: String) throws(Problem) -> PipelineFile {
