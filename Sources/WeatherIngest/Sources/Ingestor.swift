@@ -1,7 +1,8 @@
+import Synchronization
 import WeatherCore
 
 /// What the ingest stage reports, in stream order, for one input file.
-public enum IngestEvent {
+public enum IngestEvent: Sendable {
     /// A stream of documents begins: the file itself, or one member of a tar archive.
     case sourceStarted(path: String, member: String?, modifiedAt: Int64?)
     case document(RawDocument)
@@ -145,11 +146,13 @@ public struct Ingestor: Sendable {
     }
 }
 
-/// A shared count of bytes read, observed by the progress display.
-public final class ByteCounter: @unchecked Sendable {
-    /// Written by the reading thread only; read for display, where a stale value is harmless.
-    public var bytes = 0
+/// A shared count of bytes read: written by the reading thread, read by the progress display.
+public final class ByteCounter: Sendable {
+    private let value = Atomic<Int>(0)
     public init() {}
+    public var bytes: Int { value.load(ordering: .relaxed) }
+    public func add(_ n: Int) { value.add(n, ordering: .relaxed) }
+    public func reset() { value.store(0, ordering: .relaxed) }
 }
 
 /// Passes bytes through while counting them.
@@ -162,7 +165,7 @@ final class CountingSource: ByteSource {
     }
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(IngestError) -> Int {
         let n = try upstream.read(into: buffer)
-        counter.bytes += n
+        counter.add(n)
         return n
     }
 }

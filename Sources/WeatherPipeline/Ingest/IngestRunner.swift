@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import WeatherCore
 import WeatherIngest
 import WeatherProviders
@@ -63,7 +64,7 @@ public final class IngestRunner {
         ingestor.counter = counter
         inputs: for (input, files) in expanded {
             for file in files {
-                counter.bytes = 0
+                counter.reset()
                 progress.currentPath = file.path
                 defer { progress.doneBytes += file.size }
                 do {
@@ -117,6 +118,27 @@ public final class IngestRunner {
             onReject?(r)
         }
 
+        func handleDecoded(_ doc: RawDocument, _ result: Result<DecodedDocument, DecodeFailure>) throws {
+            switch try store(result, document: doc, sourceID: sourceID) {
+            case .rejected(let r):
+                try reject(r)
+            case .stored(let observations, let forecasts, let total, let locationsCreated):
+                let new = observations + forecasts
+                counts.documents += 1
+                if new > 0 || total == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
+                counts.records += new
+                summary.observations += observations
+                summary.forecasts += forecasts
+                summary.locationsCreated += locationsCreated
+            }
+            inBatch += 1
+            if inBatch >= batchSize {
+                try db.execute("COMMIT")
+                try db.execute("BEGIN IMMEDIATE")
+                inBatch = 0
+            }
+        }
+
         func handle(_ event: IngestEvent) throws {
             switch event {
             case .sourceStarted(let path, let member, let modifiedAt):
@@ -124,27 +146,8 @@ public final class IngestRunner {
                 sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash,
                                                  modifiedAt: modifiedAt, now: now)
                 counts = Store.SourceCounts()
-            case .document(let doc):
-                let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
-                                            modifiedAt: doc.origin.modifiedAt, ingestTime: now)
-                switch try decodeAndStore(doc, context: context, sourceID: sourceID) {
-                case .rejected(let r):
-                    try reject(r)
-                case .stored(let observations, let forecasts, let total, let locationsCreated):
-                    let new = observations + forecasts
-                    counts.documents += 1
-                    if new > 0 || total == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
-                    counts.records += new
-                    summary.observations += observations
-                    summary.forecasts += forecasts
-                    summary.locationsCreated += locationsCreated
-                }
-                inBatch += 1
-                if inBatch >= batchSize {
-                    try db.execute("COMMIT")
-                    try db.execute("BEGIN IMMEDIATE")
-                    inBatch = 0
-                }
+            case .document:
+                preconditionFailure("documents arrive decoded, as PreparedEvent.decoded")
             case .oversized(let origin, let size, let limit):
                 try reject(Reject(origin: origin, reason: .tooLarge,
                                   message: "document of \(size) bytes exceeds the limit of \(limit) bytes; skipped"))
@@ -164,16 +167,49 @@ public final class IngestRunner {
             }
         }
 
-        ingestor.ingest(file) { event in
-            if Interruption.requested { failure = IngestInterrupted(signal: Interruption.signalNumber); return false }
-            do { try handle(event) } catch { failure = error; return false }
+        // Reading, decompressing, splitting and decoding run on a second thread; this one writes
+        // the store. Batches of decoded events cross a bounded queue, so memory stays flat.
+        let queue = BoundedQueue<[PreparedEvent]>(capacity: 8)
+        let producerDone = DispatchSemaphore(value: 0)
+        let reader = ingestor
+        let thread = Thread {
+            var batch: [PreparedEvent] = []
+            batch.reserveCapacity(256)
+            reader.ingest(file) { event in
+                batch.append(PreparedEvent.prepare(event, units: units, now: now))
+                if batch.count >= 256 {
+                    guard queue.push(batch) else { return false }
+                    batch.removeAll(keepingCapacity: true)
+                }
+                return true
+            }
+            if !batch.isEmpty { _ = queue.push(batch) }
+            queue.close()
+            producerDone.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        consume: while let batch = queue.pop() {
+            for prepared in batch {
+                if Interruption.requested { failure = IngestInterrupted(signal: Interruption.signalNumber); break consume }
+                do {
+                    switch prepared {
+                    case .event(let event): try handle(event)
+                    case .decoded(let doc, let result): try handleDecoded(doc, result)
+                    }
+                } catch {
+                    failure = error
+                    break consume
+                }
+            }
             if let onProgress {
                 progress.documents = summary.documents + counts.documents
                 progress.currentBytes = ingestor.counter?.bytes ?? 0
                 onProgress(progress)
             }
-            return true
         }
+        queue.close()
+        producerDone.wait()
         if let failure { throw failure }
         try db.execute("COMMIT")
         committed = true
@@ -186,8 +222,8 @@ public final class IngestRunner {
         case stored(observations: Int, forecasts: Int, total: Int, locationsCreated: Int)
     }
 
-    private func decodeAndStore(_ doc: RawDocument, context: DecodeContext, sourceID: Int64) throws -> Outcome {
-        switch DocumentDecoder.decode(doc.bytes, context: context) {
+    private func store(_ result: Result<DecodedDocument, DecodeFailure>, document doc: RawDocument, sourceID: Int64) throws -> Outcome {
+        switch result {
         case .failure(let f):
             return .rejected(IngestRunner.reject(for: f, document: doc))
         case .success(let decoded):
@@ -285,5 +321,22 @@ struct Stopwatch {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec - start.tv_sec) + Double(t.tv_nsec - start.tv_nsec) / 1e9
+    }
+}
+
+/// An ingest event with its document already decoded, on the reading thread.
+enum PreparedEvent: Sendable {
+    case event(IngestEvent)
+    /// The document (its bytes kept only when they are needed for a reject's excerpt) and
+    /// what decoding it gave.
+    case decoded(RawDocument, Result<DecodedDocument, DecodeFailure>)
+
+    static func prepare(_ event: IngestEvent, units: UnitSystem?, now: Int64) -> PreparedEvent {
+        guard case .document(let doc) = event else { return .event(event) }
+        let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
+                                    modifiedAt: doc.origin.modifiedAt, ingestTime: now)
+        let result = DocumentDecoder.decode(doc.bytes, context: context)
+        if case .success = result { return .decoded(RawDocument(bytes: [], origin: doc.origin), result) }
+        return .decoded(doc, result)
     }
 }
