@@ -69,7 +69,8 @@ public struct JSONValue: Sendable {
                         let decoded = JSONValue.unescape(document.bytes[start..<Int(keyNode.end)])
                         if Array(decoded.utf8).elementsEqual(needle) { found = child + 1 }
                     } else if length == needle.count
-                                && (length == 0 || memcmp(bytes.baseAddress! + start, needle.baseAddress!, length) == 0) {
+                                && (length == 0 || (bytes[start] == needle[0]
+                                    && memcmp(bytes.baseAddress! + start, needle.baseAddress!, length) == 0)) {
                         found = child + 1
                     }
                     child = Int(nodes[child + 1].next)
