@@ -10,6 +10,7 @@ public final class Store {
     private var insertReject: Statement?
     private var insertLocation: Statement?
     private var insertForecast: Statement?
+    private var insertWarningStatement: Statement?
     private var insertSource: Statement?
     private var updateSource: Statement?
 
@@ -165,6 +166,17 @@ public final class Store {
         s.set(35, f.conditionText); s.set(36, f.unitsAssumed); s.set(37, f.unitsSource)
         try s.execute()
         return database.changes > 0
+    }
+
+    /// A remark on an accepted document that a user should see: a variable left missing because
+    /// its unit was not understood, a time zone not known here.
+    public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64) throws(StoreError) {
+        if insertWarningStatement == nil {
+            insertWarningStatement = try database.prepare(
+                "INSERT INTO warnings(source_id, path, member, line, format, message) VALUES (?, ?, ?, ?, ?, ?)")
+        }
+        try insertWarningStatement!.run([.integer(sourceID), .text(origin.path), .optional(origin.member),
+                                         .integer(Int64(origin.line)), .text(format), .text(message)])
     }
 
     public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {

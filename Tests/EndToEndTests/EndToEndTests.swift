@@ -122,7 +122,7 @@ struct EndToEndTests {
     @Test func helpDocumentsEveryCommandAndOption() throws {
         let top = try WX.run(["--help"])
         #expect(top.status == 0)
-        for command in ["run", "ingest", "aggregate", "export", "inspect"] {
+        for command in ["run", "ingest", "aggregate", "export", "report", "inspect"] {
             #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
             let help = try WX.run([command, "--help"])
             #expect(help.status == 0)

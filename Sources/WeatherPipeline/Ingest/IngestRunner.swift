@@ -130,6 +130,7 @@ public final class IngestRunner {
                 summary.observations += observations
                 summary.forecasts += forecasts
                 summary.locationsCreated += locationsCreated
+                if case .success(let d) = result { summary.warnings += d.warnings.count }
             }
             inBatch += 1
             if inBatch >= batchSize {
@@ -230,6 +231,9 @@ public final class IngestRunner {
             var newObservations = 0
             var newForecasts = 0
             var created = 0
+            for w in decoded.warnings {
+                try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: doc.origin, sourceID: sourceID)
+            }
             for place in decoded.places { try learn(place, created: &created) }
             for o in decoded.observations {
                 let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,

@@ -15,6 +15,8 @@ public struct IngestSummary: Sendable {
     public var observations = 0
     public var forecasts = 0
     public var locationsCreated = 0
+    /// Remarks on accepted documents (kept in the `warnings` table).
+    public var warnings = 0
     public var rejectsByReason: [RejectReason: Int] = [:]
     public var problems: [String] = []
     public var seconds: Double = 0
@@ -39,6 +41,7 @@ public struct IngestSummary: Sendable {
             lines.append("  rejected \(reason.rawValue): \(n)")
         }
         lines.append("records written: \(observations) observations, \(forecasts) forecasts; new locations: \(locationsCreated)")
+        if warnings > 0 { lines.append("warnings: \(warnings) (see the warnings table; e.g. a unit not understood leaves that variable missing)") }
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
         lines.append("time: \(format(seconds)) s, \(format(mb)) MB of JSON (\(format(rate)) MB/s)")

@@ -137,8 +137,18 @@ public enum Schema {
         excerpt TEXT
     );
     CREATE INDEX IF NOT EXISTS rejects_source ON rejects(source_id);
+    CREATE TABLE IF NOT EXISTS warnings (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        member TEXT,
+        line INTEGER,
+        format TEXT,
+        message TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
 
     /// Tables a user exports by default, in a stable order.
-    public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects"]
+    public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]
 }
