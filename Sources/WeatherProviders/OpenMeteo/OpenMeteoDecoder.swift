@@ -168,10 +168,7 @@ enum OpenMeteoDecoder {
             o.tempC = try legacy.quantity("temperature", OpenMeteoVariable.temp.converter(unit: tempUnit) ?? { $0 }, Plausibility.tempC)
             o.windSpeedMs = try legacy.quantity("windspeed", OpenMeteoVariable.windSpeed.converter(unit: windUnit) ?? Convert.kmhToMs, Plausibility.windSpeedMs)
             o.windDirDeg = try legacy.quantity("winddirection", { $0 }, Plausibility.windDirDeg)
-            if let code = try legacy.optional("weathercode")?.integer() {
-                o.condition = Condition.fromWMO(code: Int(code))
-                o.conditionCode = String(code)
-            }
+            (o.condition, o.conditionCode) = wmo(try legacy.quantity("weathercode", { $0 }, OpenMeteoVariable.weatherCode.range))
             o.declaredLocationID = input.locationHint
             o.timeZone = zone
             o.utcOffsetSeconds = offset
@@ -213,16 +210,19 @@ enum OpenMeteoDecoder {
                     f.windGustMs = daily.value(.windGustMax, model: model, i)
                     f.windDirDeg = daily.value(.windDirDominant, model: model, i)
                     f.uvIndex = daily.value(.uvIndexMax, model: model, i)
-                    if let code = daily.value(.weatherCode, model: model, i) {
-                        f.condition = Condition.fromWMO(code: Int(code))
-                        f.conditionCode = String(Int(code))
-                    }
+                    (f.condition, f.conditionCode) = wmo(daily.value(.weatherCode, model: model, i))
                     doc.forecasts.append(f)
                 }
             }
         }
         doc.warnings += ctx.warnings
         return doc
+    }
+
+    /// A WMO weather code (already range-checked) as the shared condition and its raw code.
+    static func wmo(_ code: Double?) -> (Condition?, String?) {
+        guard let code else { return (nil, nil) }
+        return (Condition.fromWMO(code: Int(code)), String(Int(code)))
     }
 
     static func hasValues(_ block: Block, _ i: Int, _ model: String?) -> Bool {
@@ -243,10 +243,7 @@ enum OpenMeteoDecoder {
         p.cloudCoverPct = block.value(.cloudCover, model: model, i)
         p.visibilityM = block.value(.visibility, model: model, i)
         p.uvIndex = block.value(.uvIndex, model: model, i)
-        if let code = block.value(.weatherCode, model: model, i) {
-            p.condition = Condition.fromWMO(code: Int(code))
-            p.conditionCode = String(Int(code))
-        }
+        (p.condition, p.conditionCode) = wmo(block.value(.weatherCode, model: model, i))
         return p
     }
 
