@@ -28,88 +28,123 @@ public struct Aggregator {
         self.options = options
     }
 
+    /// Rebuilds the derived tables, one location at a time: only one location's observations
+    /// and days are held in memory; forecasts and pairs stream from and to the store, and the
+    /// scores are sums. Memory does not grow with the number of locations or forecasts.
     public func run() throws -> AggregateSummary {
         var summary = AggregateSummary()
         let rules = try zoneRules(&summary)
         let referenceFilter = try referenceClause()
-
-        // Daily summaries, one location at a time (observations streamed in order).
-        var daily: [DailyObserved] = []
-        var hourlyTruth: [String: [(Int64, Double, Int64)]] = [:]
-        let obs = try database.prepare("""
-            SELECT location_id, id, observed_at_utc, temp_c, precip_mm, precip_window_h FROM observations
-            WHERE \(referenceFilter.sql) ORDER BY location_id, observed_at_utc, id
-            """)
-        var current: String?
-        var points: [ObservationPoint] = []
-        func flush() {
-            guard let loc = current else { return }
-            let summarizer = DailySummarizer(options: options, rule: rules[loc] ?? ZoneRule(zone: nil))
-            daily += summarizer.summarize(locationID: loc, points)
-            hourlyTruth[loc] = points.compactMap { p in p.tempC.map { (p.instant, $0, p.id) } }
-            points.removeAll(keepingCapacity: true)
-        }
-        try obs.forEachRow(referenceFilter.values) { r in
-            let loc = r[0].string ?? ""
-            if loc != current { flush(); current = loc }
-            guard let t = r[2].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
-            points.append(ObservationPoint(id: r[1].int ?? 0, instant: t, tempC: r[3].double, precipMm: r[4].double,
-                                           precipWindowH: r[5].double))
-        }
-        flush()
-        let months = RainfallMonth.from(daily)
-        let dailyIndex = Dictionary(daily.map { ($0.locationID + "\u{0}" + $0.localDate, $0) }, uniquingKeysWith: { a, _ in a })
-
-        // Forecast pairs.
         let pairer = ForecastPairer(options: options)
-        var dayForecasts: [DayForecast] = []
-        try database.prepare("""
-            SELECT id, provider, product, model, location_id, issued_at_utc, valid_from_utc, valid_to_utc,
-                   temp_max_c, temp_min_c, precip_mm, precip_prob_pct
-            FROM forecasts WHERE period = 'day' ORDER BY id
-            """).forEachRow { r in
-            guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let from = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let to = r[7].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
-            dayForecasts.append(DayForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "",
-                                            model: r[3].string, locationID: r[4].string ?? "", issuedAt: issued,
-                                            validFrom: from, validTo: to, tempMaxC: r[8].double, tempMinC: r[9].double,
-                                            precipMm: r[10].double, precipProbPct: r[11].double))
-        }
-        var pointForecasts: [PointForecast] = []
-        try database.prepare("""
-            SELECT id, provider, product, model, location_id, period, issued_at_utc, valid_at_utc, lead_hours, temp_c
-            FROM forecasts WHERE period IN ('hour', '3h') AND temp_c IS NOT NULL ORDER BY id
-            """).forEachRow { r in
-            guard let issued = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let at = r[7].string.flatMap({ UTCTime.parseISO8601($0) }), let temp = r[9].double else { return }
-            pointForecasts.append(PointForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "",
-                                                model: r[3].string, locationID: r[4].string ?? "", period: r[5].string ?? "hour",
-                                                issuedAt: issued, validAt: at, leadHours: r[8].double ?? 0, tempC: temp))
-        }
-        var pairs = pairer.pairDays(dayForecasts, daily: dailyIndex, rules: rules)
-            + pairer.pairHours(pointForecasts, observations: hourlyTruth)
-        if options.homogeneous { pairs = ForecastPairer.homogeneous(pairs) }
-        let scores = Scorer.score(pairs, thresholdMm: options.precipThresholdMm)
+        var allDays: [DailyObserved] = []  // one row per location-day: small even over years
+        var scores: [ScoreKey: ScoreSums] = [:]
 
         try database.transaction {
             for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
             try database.execute(DerivedSchema.sql)
-            try write(daily)
+            let pairWriter = try PairWriter(database: database)
+            let observations = try database.prepare("""
+                SELECT id, observed_at_utc, temp_c, precip_mm, precip_window_h FROM observations
+                WHERE location_id = ? AND \(referenceFilter.sql) ORDER BY observed_at_utc, id
+                """)
+            let dayForecasts = try database.prepare("""
+                SELECT id, provider, product, model, issued_at_utc, valid_from_utc, valid_to_utc,
+                       temp_max_c, temp_min_c, precip_mm, precip_prob_pct
+                FROM forecasts WHERE location_id = ? AND period = 'day' ORDER BY id
+                """)
+            let pointForecasts = try database.prepare("""
+                SELECT id, provider, product, model, period, issued_at_utc, valid_at_utc, lead_hours, temp_c
+                FROM forecasts WHERE location_id = ? AND period IN ('hour', '3h') AND temp_c IS NOT NULL ORDER BY id
+                """)
+            let locations = try database.rows("SELECT id FROM locations ORDER BY id").compactMap { $0.first?.string }
+            for location in locations {
+                // The location's observations: its days, and the truth for hourly pairs.
+                var points: [ObservationPoint] = []
+                try observations.forEachRow([.text(location)] + referenceFilter.values) { r in
+                    guard let t = r[1].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+                    points.append(ObservationPoint(id: r[0].int ?? 0, instant: t, tempC: r[2].double, precipMm: r[3].double,
+                                                   precipWindowH: r[4].double))
+                }
+                guard !points.isEmpty else { continue }
+                let days = DailySummarizer(options: options, rule: rules[location] ?? ZoneRule(zone: nil))
+                    .summarize(locationID: location, points)
+                try write(days)
+                allDays += days
+                let dayIndex = Dictionary(days.map { (location + "\u{0}" + $0.localDate, $0) }, uniquingKeysWith: { a, _ in a })
+                let truth = [location: points.compactMap { p in p.tempC.map { (p.instant, $0, p.id) } }]
+                points = []
+
+                func record(_ pairs: [ForecastPair]) throws {
+                    for p in pairs {
+                        try pairWriter.write(p)
+                        if !options.homogeneous { scores[ScoreKey(p), default: ScoreSums()].add(p, thresholdMm: options.precipThresholdMm) }
+                    }
+                }
+                try dayForecasts.forEachRow([.text(location)]) { r in
+                    guard let issued = r[4].string.flatMap({ UTCTime.parseISO8601($0) }),
+                          let from = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
+                          let to = r[6].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+                    let f = DayForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "",
+                                        model: r[3].string, locationID: location, issuedAt: issued, validFrom: from, validTo: to,
+                                        tempMaxC: r[7].double, tempMinC: r[8].double, precipMm: r[9].double, precipProbPct: r[10].double)
+                    try record(pairer.pairDays([f], daily: dayIndex, rules: rules))
+                }
+                try pointForecasts.forEachRow([.text(location)]) { r in
+                    guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
+                          let at = r[6].string.flatMap({ UTCTime.parseISO8601($0) }), let temp = r[8].double else { return }
+                    let f = PointForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "",
+                                          model: r[3].string, locationID: location, period: r[4].string ?? "hour",
+                                          issuedAt: issued, validAt: at, leadHours: r[7].double ?? 0, tempC: temp)
+                    try record(pairer.pairHours([f], observations: truth))
+                }
+            }
+            if options.homogeneous {
+                try database.execute(Aggregator.homogeneousSQL)
+                try database.prepare("""
+                    SELECT provider, product, model, location_id, variable, period, target_date, lead_days, lead_hours,
+                           forecast, observed, precip_prob_pct FROM forecast_pairs
+                    """).forEachRow { r in
+                    let p = ForecastPair(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string,
+                                         locationID: r[3].string ?? "", variable: r[4].string ?? "", period: r[5].string ?? "",
+                                         targetDate: r[6].string, validAt: nil, issuedAt: 0, leadDays: r[7].int.map(Int.init),
+                                         leadHours: r[8].double ?? 0, forecast: r[9].double ?? 0, observed: r[10].double ?? 0,
+                                         precipProbPct: r[11].double, forecastID: 0, observationID: nil)
+                    scores[ScoreKey(p), default: ScoreSums()].add(p, thresholdMm: options.precipThresholdMm)
+                }
+            }
+            let months = RainfallMonth.from(allDays)
             try write(months)
-            try write(pairs)
             try write(scores)
             try writeScoresByLead(scores)
             try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('aggregate.reference', ?)",
                              [.text(options.reference.joined(separator: ", "))])
+            summary.months = months.count
+            summary.pairs = Int(try database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int ?? 0)
         }
-        summary.days = daily.count
-        summary.completeDays = daily.filter(\.complete).count
-        summary.months = months.count
-        summary.pairs = pairs.count
+        summary.days = allDays.count
+        summary.completeDays = allDays.filter(\.complete).count
         summary.scoreGroups = scores.count
         return summary
     }
+
+    /// The fair comparison (README, `homogeneous`): a pair stays only when its case — variable,
+    /// location, target date (or valid hour) and lead — has every source that has pairs of that
+    /// variable at that location.
+    static let homogeneousSQL = """
+    DELETE FROM forecast_pairs WHERE rowid IN (
+      WITH keyed AS (
+        SELECT rowid AS rid, variable, location_id,
+               COALESCE(target_date, substr(valid_at_utc, 1, 13)) AS target,
+               COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) AS lead,
+               provider || '/' || product || '/' || IFNULL(model, '') AS source
+        FROM forecast_pairs),
+      per_case AS (SELECT variable, location_id, target, lead, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1, 2, 3, 4),
+      per_location AS (SELECT variable, location_id, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1, 2)
+      SELECT k.rid FROM keyed k
+      JOIN per_case c USING (variable, location_id, target, lead)
+      JOIN per_location l USING (variable, location_id)
+      WHERE c.n < l.n)
+    """
 
     /// Each location's zone: IANA name when known, else its fixed offset, else UTC (warned).
     func zoneRules(_ summary: inout AggregateSummary) throws -> [String: ZoneRule] {
@@ -145,17 +180,6 @@ public struct Aggregator {
         for m in months {
             try s.run([.text(m.locationID), .text(m.month), .optional(m.precipMm), .integer(Int64(m.daysWithData)),
                        .integer(Int64(m.daysComplete)), .integer(Int64(m.daysInMonth)), .integer(m.complete ? 1 : 0)])
-        }
-    }
-
-    private func write(_ pairs: [ForecastPair]) throws {
-        let s = try database.prepare("INSERT INTO forecast_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for p in pairs {
-            try s.run([.text(p.provider), .text(p.product), .optional(p.model), .text(p.locationID), .text(p.variable),
-                       .text(p.period), .optional(p.targetDate), .optional(p.validAt.map(UTCTime.iso8601)),
-                       .text(UTCTime.iso8601(p.issuedAt)), .optional(p.leadDays), .real(Convert.round(p.leadHours, 3)),
-                       .real(p.forecast), .real(p.observed), .real(Convert.round(p.error, 3)), .optional(p.precipProbPct),
-                       .integer(p.forecastID), .optional(p.observationID)])
         }
     }
 
@@ -207,5 +231,30 @@ public struct Aggregator {
             values += leads.map { .optional(byLead[$0]?.bias.map { Convert.round($0, 3) }) }
             try s.run(values)
         }
+    }
+}
+
+/// Inserts pairs with one prepared statement, as they are made.
+struct PairWriter {
+    let statement: Statement
+
+    init(database: Database) throws {
+        statement = try database.prepare("INSERT INTO forecast_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    }
+
+    func write(_ p: ForecastPair) throws {
+        try statement.run([.text(p.provider), .text(p.product), .optional(p.model), .text(p.locationID), .text(p.variable),
+                           .text(p.period), .optional(p.targetDate), .optional(p.validAt.map(UTCTime.iso8601)),
+                           .text(UTCTime.iso8601(p.issuedAt)), .optional(p.leadDays), .real(Convert.round(p.leadHours, 3)),
+                           p.leadDays == nil ? .optional(ForecastPair.leadBin(p.leadHours)) : .null,
+                           .real(p.forecast), .real(p.observed), .real(Convert.round(p.error, 3)), .optional(p.precipProbPct),
+                           .integer(p.forecastID), .optional(p.observationID)])
+    }
+}
+
+extension ScoreKey {
+    init(_ p: ForecastPair) {
+        self.init(provider: p.provider, product: p.product, model: p.model ?? "", variable: p.variable,
+                  leadKind: p.leadDays == nil ? "hour" : "day", lead: p.leadKey)
     }
 }

@@ -85,3 +85,51 @@ struct AggregatorTests {
         #expect(try dump() == first)
     }
 }
+
+/// The fair comparison, run by the aggregate stage over a store.
+struct HomogeneousTests {
+    func at(_ iso: String) -> Int64 { UTCTime.parseISO8601(iso)! }
+
+    /// Two complete days at New York and one at London. Provider a forecasts both New York days,
+    /// b only the first; c alone covers London.
+    func makeStore() throws -> Store {
+        let dir = NSTemporaryDirectory() + "wxpipe-homog-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = try Store(path: dir + "/w.sqlite")
+        try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
+        try store.saveLocation(Location(id: "ldn", latitude: 51.5, longitude: -0.1, timeZone: "Europe/London", declared: true))
+        let src = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
+        for (loc, midnight, days) in [("ny", at("2024-05-01T04:00:00Z"), 2), ("ldn", at("2024-04-30T23:00:00Z"), 1)] {
+            for h in 0..<(24 * days) {
+                var o = Observation(provider: "obs", product: "x", observedAt: midnight + Int64(h) * 3600 + 1800, latitude: 0, longitude: 0)
+                o.tempC = Double(h % 24)
+                _ = try store.insert(o, locationID: loc, sourceID: src, line: h)
+            }
+        }
+        func forecast(_ provider: String, _ loc: String, _ from: String) throws {
+            var f = Forecast(provider: provider, product: "p", latitude: 0, longitude: 0, issuedAt: at(from) - 86400 - 3600 * 6,
+                             issuedAtSource: .body, period: .day, validFrom: at(from), validTo: at(from) + 86400)
+            f.tempMaxC = 25
+            _ = try store.insert(f, locationID: loc, sourceID: src, line: 1)
+        }
+        try forecast("a", "ny", "2024-05-01T04:00:00Z")
+        try forecast("a", "ny", "2024-05-02T04:00:00Z")
+        try forecast("b", "ny", "2024-05-01T04:00:00Z")
+        try forecast("c", "ldn", "2024-04-30T23:00:00Z")
+        return store
+    }
+
+    @Test func onlyCasesEveryComparedSourceHasAreScored() throws {
+        let store = try makeStore()
+        var options = AggregateOptions()
+        _ = try Aggregator(database: store.database, options: options).run()
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int == 4)
+        options.homogeneous = true
+        _ = try Aggregator(database: store.database, options: options).run()
+        let kept = try store.database.rows("SELECT provider, location_id, target_date FROM forecast_pairs ORDER BY 1, 3")
+        // a's second New York day has no b forecast: dropped. London, compared with itself, stays.
+        #expect(kept == [[.text("a"), .text("ny"), .text("2024-05-01")], [.text("b"), .text("ny"), .text("2024-05-01")],
+                         [.text("c"), .text("ldn"), .text("2024-05-01")]])
+        #expect(try store.database.scalar("SELECT SUM(n) FROM forecast_scores")?.int == 3)
+    }
+}

@@ -119,31 +119,5 @@ struct VerificationTests {
         #expect(abs(merged.mae! - whole.mae!) < 1e-12)
         #expect(abs(merged.brier! - whole.brier!) < 1e-12)
     }
-
-    @Test func homogeneousKeepsCasesEveryProviderHas() {
-        let daily = ["ny\u{0}2024-05-01": day("ny", "2024-05-01"), "ny\u{0}2024-05-02": day("ny", "2024-05-02")]
-        let fs = [
-            dayForecast(1, issued: "2024-04-30T12:00:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z", provider: "a"),
-            dayForecast(2, issued: "2024-04-30T12:00:00Z", from: "2024-05-02T04:00:00Z", to: "2024-05-03T04:00:00Z", provider: "a"),
-            dayForecast(3, issued: "2024-04-30T12:00:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z", provider: "b"),
-        ]
-        let pairs = ForecastPairer(options: AggregateOptions()).pairDays(fs, daily: daily, rules: rules)
-        #expect(pairs.count == 9)
-        let fair = ForecastPairer.homogeneous(pairs)
-        #expect(fair.count == 6)
-        #expect(fair.allSatisfy { $0.targetDate == "2024-05-01" })
-    }
 }
 
-struct HomogeneousPerLocationTests {
-    @Test func aProviderAbsentFromACityDoesNotEmptyItsComparison() {
-        func pair(_ source: String, _ loc: String, _ date: String) -> ForecastPair {
-            ForecastPair(provider: source, product: "x", model: nil, locationID: loc, variable: "temp_max_c", period: "day",
-                         targetDate: date, validAt: nil, issuedAt: 0, leadDays: 1, leadHours: 24, forecast: 1, observed: 1,
-                         precipProbPct: nil, forecastID: 1, observationID: nil)
-        }
-        let pairs = [pair("a", "sydney", "d1"), pair("b", "sydney", "d1"), pair("a", "sydney", "d2"), pair("c", "london", "d1")]
-        let fair = ForecastPairer.homogeneous(pairs)
-        #expect(fair.map(\.source) == ["a/x", "b/x", "c/x"])
-    }
-}

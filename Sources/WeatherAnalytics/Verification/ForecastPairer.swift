@@ -73,22 +73,4 @@ public struct ForecastPairer {
         guard let ta = UTCTime.parseISO8601(a + "T00:00:00Z"), let tb = UTCTime.parseISO8601(b + "T00:00:00Z") else { return nil }
         return Int((tb - ta) / 86400)
     }
-
-    /// Keeps only cases that every compared source has (the fair comparison). A case is
-    /// (variable, location, target date or valid hour, lead); the compared sources are those
-    /// with pairs of that variable at that location, so a provider that never covered a city
-    /// does not empty the comparison there.
-    public static func homogeneous(_ pairs: [ForecastPair]) -> [ForecastPair] {
-        var sourcesByLocation: [String: Set<String>] = [:]
-        var sourcesByCase: [String: Set<String>] = [:]
-        func locationKey(_ p: ForecastPair) -> String { p.variable + "\u{0}" + p.locationID }
-        func caseKey(_ p: ForecastPair) -> String {
-            [locationKey(p), p.targetDate ?? (p.validAt.map { String($0 / 3600) } ?? ""), p.leadKey].joined(separator: "\u{0}")
-        }
-        for p in pairs {
-            sourcesByLocation[locationKey(p), default: []].insert(p.source)
-            sourcesByCase[caseKey(p), default: []].insert(p.source)
-        }
-        return pairs.filter { sourcesByCase[caseKey($0)] == sourcesByLocation[locationKey($0)] }
-    }
 }

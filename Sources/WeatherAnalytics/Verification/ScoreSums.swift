@@ -89,14 +89,3 @@ public struct ScoreKey: Hashable, Sendable, Comparable {
     }
 }
 
-public enum Scorer {
-    public static func score(_ pairs: [ForecastPair], thresholdMm: Double) -> [ScoreKey: ScoreSums] {
-        var out: [ScoreKey: ScoreSums] = [:]
-        for p in pairs {
-            let key = ScoreKey(provider: p.provider, product: p.product, model: p.model ?? "", variable: p.variable,
-                               leadKind: p.leadDays == nil ? "hour" : "day", lead: p.leadKey)
-            out[key, default: ScoreSums()].add(p, thresholdMm: thresholdMm)
-        }
-        return out
-    }
-}

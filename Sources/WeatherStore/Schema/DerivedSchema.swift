@@ -41,6 +41,7 @@ public enum DerivedSchema {
         issued_at_utc TEXT NOT NULL,
         lead_days INTEGER,
         lead_hours REAL NOT NULL,
+        lead_hours_bin TEXT,
         forecast REAL NOT NULL,
         observed REAL NOT NULL,
         error REAL NOT NULL,

@@ -78,6 +78,7 @@ public enum Schema {
         UNIQUE (provider, product, location_id, observed_at_utc)
     );
     CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
+    CREATE INDEX IF NOT EXISTS observations_location ON observations(location_id, observed_at_utc);
     CREATE TABLE IF NOT EXISTS forecasts (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -123,6 +124,7 @@ public enum Schema {
     CREATE UNIQUE INDEX IF NOT EXISTS forecasts_key ON forecasts(provider, product, IFNULL(model, ''), location_id,
         issued_at_utc, period, valid_from_utc);
     CREATE INDEX IF NOT EXISTS forecasts_source ON forecasts(source_id);
+    CREATE INDEX IF NOT EXISTS forecasts_location ON forecasts(location_id, period);
     CREATE TABLE IF NOT EXISTS rejects (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
