@@ -44,7 +44,7 @@ public struct IngestSummary: Sendable {
         if warnings > 0 { lines.append("warnings: \(warnings) (see the warnings table; e.g. a unit not understood leaves that variable missing)") }
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
-        lines.append("time: \(format(seconds)) s, \(format(mb)) MB of JSON (\(format(rate)) MB/s)")
+        lines.append("time: \(format(seconds)) s, \(format(mb)) MB decompressed (\(format(rate)) MB/s)")
         if inputsUnchanged == inputs && inputs > 0 && interrupted == nil { lines.append("nothing new to ingest") }
         return lines.joined(separator: "\n")
     }
