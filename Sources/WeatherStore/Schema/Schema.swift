@@ -75,10 +75,10 @@ public enum Schema {
         sunset_utc TEXT,
         units_assumed TEXT,
         units_source TEXT,
-        UNIQUE (provider, product, location_id, observed_at_utc)
+        -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
+        UNIQUE (location_id, observed_at_utc, provider, product)
     );
     CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
-    CREATE INDEX IF NOT EXISTS observations_location ON observations(location_id, observed_at_utc);
     CREATE TABLE IF NOT EXISTS forecasts (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -121,10 +121,10 @@ public enum Schema {
     );
     -- NULLs are distinct in UNIQUE constraints, so the model (NULL for single-model replies)
     -- goes into the key through IFNULL.
-    CREATE UNIQUE INDEX IF NOT EXISTS forecasts_key ON forecasts(provider, product, IFNULL(model, ''), location_id,
-        issued_at_utc, period, valid_from_utc);
+    -- Location and period first: the key also serves the aggregate stage's per-location reads.
+    CREATE UNIQUE INDEX IF NOT EXISTS forecasts_key ON forecasts(location_id, period, provider, product, IFNULL(model, ''),
+        issued_at_utc, valid_from_utc);
     CREATE INDEX IF NOT EXISTS forecasts_source ON forecasts(source_id);
-    CREATE INDEX IF NOT EXISTS forecasts_location ON forecasts(location_id, period);
     CREATE TABLE IF NOT EXISTS rejects (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
