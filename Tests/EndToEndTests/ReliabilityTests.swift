@@ -79,6 +79,18 @@ struct ReliabilityTests {
         }
         #expect(try WX.run(["ingest", "--quiet", "--db", db, archive]).status == 0)
         #expect(try Self.snapshot(db) == Self.snapshot(reference))
+        // SIGTERM, as a service manager sends it: the same clean stop, exit 143.
+        let termDB = WX.tempDir() + "/term.sqlite"
+        let (q, waitTerm) = try WX.start(["ingest", "--db", termDB, archive])
+        Thread.sleep(forTimeInterval: 0.4)
+        let termRunning = q.isRunning
+        q.terminate()
+        let term = waitTerm()
+        if termRunning && term.status != 0 {
+            #expect(term.status == 143, "\(term.stderr)")
+            #expect(term.stderr.contains("interrupted by SIGTERM"))
+            #expect(try Self.integrity(termDB) == "ok")
+        }
     }
 
     @Test func twoConcurrentIngestsBothFinishCorrectly() throws {
