@@ -189,6 +189,7 @@ public final class IngestRunner {
             producerDone.signal()
         }
         thread.stackSize = 8 << 20
+        thread.name = "wxpipe-reader"
         thread.start()
         consume: while let batch = queue.pop() {
             for prepared in batch {
