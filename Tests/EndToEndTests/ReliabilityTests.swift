@@ -36,6 +36,7 @@ struct ReliabilityTests {
 
     @Test func killedRunsLeaveAConsistentStoreAndARerunCompletesIt() throws {
         let archive = try Self.makeArchive()
+        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
         let reference = WX.tempDir() + "/ref.sqlite"
         let r = try WX.run(["ingest", "--quiet", "--db", reference, archive])
         #expect(r.status == 0, "\(r.stderr)")
@@ -62,6 +63,7 @@ struct ReliabilityTests {
 
     @Test func sigintStopsCleanlyAndSaysWhatWasDone() throws {
         let archive = try Self.makeArchive()
+        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
         let reference = WX.tempDir() + "/ref.sqlite"
         try WX.run(["ingest", "--quiet", "--db", reference, archive])
         let db = WX.tempDir() + "/int.sqlite"
@@ -95,6 +97,7 @@ struct ReliabilityTests {
 
     @Test func twoConcurrentIngestsBothFinishCorrectly() throws {
         let archive = try Self.makeArchive()
+        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
         let reference = WX.tempDir() + "/ref.sqlite"
         try WX.run(["ingest", "--quiet", "--db", reference, archive])
         let db = WX.tempDir() + "/both.sqlite"
@@ -142,6 +145,7 @@ struct ReliabilityTests {
 
     @Test func hostileInputsStayWithinTimeAndMemory() throws {
         let dir = WX.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }  // 100 MB of test input
         // One 100 MB line.
         let big = dir + "/one-line.ndjson"
         _ = FileManager.default.createFile(atPath: big, contents: nil)
