@@ -165,3 +165,22 @@ struct ContainerTests {
         #expect(c.documents.contains { ($0.origin.member ?? "").count > 100 })
     }
 }
+
+struct BrokenFirstLineTests {
+    /// NDJSON saved as `.json` whose first line was cut off: the broken line is one document,
+    /// and the lines after it are still read one by one.
+    @Test func aCutFirstLineDoesNotSwallowTheRest() {
+        let dir = temporaryFolder()
+        for (name, text) in [("cut.json", "{\"a\":{\"b\":1\n{\"c\":2}\n{\"d\":3}\n"),
+                             ("cut-in-string.json", "{\"a\":\"abc\n{\"c\":2}\n{\"d\":3}\n")] {
+            write(Array(text.utf8), to: "\(dir)/\(name)")
+            let c = collect("\(dir)/\(name)")
+            #expect(c.texts.dropFirst() == ["{\"c\":2}", "{\"d\":3}"], "\(name)")
+            #expect(c.documents.map(\.origin.line) == [1, 2, 3], "\(name)")
+        }
+        // A pretty-printed array of objects with no indentation is still one document.
+        let pretty = "[\n{\"a\":1},\n{\"b\":2}\n]"
+        write(Array(pretty.utf8), to: "\(dir)/pretty.json")
+        #expect(collect("\(dir)/pretty.json").texts == [pretty])
+    }
+}

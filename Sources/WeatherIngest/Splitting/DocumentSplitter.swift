@@ -135,6 +135,18 @@ public final class DocumentSplitter {
             while k < end {
                 let b = byte(k)
                 k += 1
+                if b == 0x0A && !sawNewline && depth > 0 && size + (k - pos) > 2 && k < end
+                    && (byte(k) == UInt8(ascii: "{") || byte(k) == UInt8(ascii: "[")) {
+                    // The first line ends inside an open document and the next line starts a new
+                    // one: NDJSON with a cut-off line. End the broken document at its line, so it
+                    // costs one reject instead of swallowing the lines after it.
+                    keep(pos, k - 1)
+                    pos = k
+                    line += 1
+                    atColumnZero = true
+                    mode = .lines
+                    return finish()
+                }
                 if inString {
                     if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
                     if b == 0x0A { line += 1; sawNewline = true }
