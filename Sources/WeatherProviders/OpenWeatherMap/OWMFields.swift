@@ -46,11 +46,16 @@ enum OWMFields {
     }
 
     /// The flat point fields of One Call `current`, `hourly[]` and history `data[]`.
-    static func fillPoint(_ item: Field, units: UnitSystem, assumption: String,
-                          into set: (inout PointValues) -> Void = { _ in }) throws(DecodeFailure) -> PointValues {
-        var p = PointValues()
+    static func fillPoint(_ item: Field, units: UnitSystem, assumption: String) throws(DecodeFailure) -> PointValues {
+        var p = try fillShared(item, units: units, assumption: assumption)
         p.tempC = try item.quantity("temp", units.celsius, Plausibility.tempC, assumption: assumption)
         p.feelsLikeC = try item.quantity("feels_like", units.celsius, Plausibility.feelsLikeC, assumption: assumption)
+        return p
+    }
+
+    /// The fields One Call points and days share (days have `temp`/`feels_like` as objects).
+    static func fillShared(_ item: Field, units: UnitSystem, assumption: String) throws(DecodeFailure) -> PointValues {
+        var p = PointValues()
         p.dewPointC = try item.quantity("dew_point", units.celsius, Plausibility.dewPointC, assumption: assumption)
         p.pressureHpa = try item.quantity("pressure", { $0 }, Plausibility.pressureHpa)
         p.humidityPct = try item.quantity("humidity", { $0 }, Plausibility.humidityPct)
@@ -61,7 +66,6 @@ enum OWMFields {
         p.windGustMs = try item.quantity("wind_gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
         p.windDirDeg = try item.quantity("wind_deg", { $0 }, Plausibility.windDirDeg)
         (p.condition, p.conditionCode, p.conditionText) = try condition(item)
-        set(&p)
         return p
     }
 }

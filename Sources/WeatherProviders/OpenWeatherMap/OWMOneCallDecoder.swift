@@ -114,6 +114,7 @@ enum OWMOneCallDecoder {
             let date = DayWindow.targetDate(middle: dt, zone: zone, offset: offset)
             let window = DayWindow.bounds(of: date, zone: zone, offset: offset)
             var f = forecast(.day, from: window.from, to: window.to, at: dt)
+            try OWMFields.fillShared(obj, units: units, assumption: assumption).apply(to: &f)
             f.targetDate = date
             if let temp = obj.optional("temp") {
                 if temp.value.kind == .number {
@@ -125,17 +126,8 @@ enum OWMOneCallDecoder {
                     f.tempC = try t.quantity("day", units.celsius, Plausibility.tempC, assumption: assumption)
                 }
             }
-            f.dewPointC = try obj.quantity("dew_point", units.celsius, Plausibility.dewPointC, assumption: assumption)
-            f.pressureHpa = try obj.quantity("pressure", { $0 }, Plausibility.pressureHpa)
-            f.humidityPct = try obj.quantity("humidity", { $0 }, Plausibility.humidityPct)
-            f.cloudCoverPct = try obj.quantity("clouds", { $0 }, Plausibility.cloudCoverPct)
-            f.uvIndex = try obj.quantity("uvi", { $0 }, Plausibility.uvIndex)
-            f.windSpeedMs = try obj.quantity("wind_speed", units.metresPerSecond, Plausibility.windSpeedMs, assumption: assumption)
-            f.windGustMs = try obj.quantity("wind_gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
-            f.windDirDeg = try obj.quantity("wind_deg", { $0 }, Plausibility.windDirDeg)
             f.precipProbPct = try obj.quantity("pop", Convert.fractionToPercent, Plausibility.precipProbPct)
             f.precipMm = try OWMFields.precipitation(obj, window: "1d")
-            (f.condition, f.conditionCode, f.conditionText) = try OWMFields.condition(obj)
             doc.forecasts.append(f)
         }
         return doc
