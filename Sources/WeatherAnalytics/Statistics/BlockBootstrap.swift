@@ -95,12 +95,7 @@ public enum BlockBootstrap {
         var biases = [Double](), maes = [Double](), rmses = [Double]()
         biases.reserveCapacity(options.samples); maes.reserveCapacity(options.samples); rmses.reserveCapacity(options.samples)
         for _ in 0..<options.samples {
-            var total = DateSums()
-            for index in resampleIndices(count: days.count, blockLength: options.blockLengthDays, using: &rng) {
-                let day = days[index]
-                total.count += day.count; total.sumError += day.sumError
-                total.sumAbsError += day.sumAbsError; total.sumSquaredError += day.sumSquaredError
-            }
+            let total = resampledSums(days, blockLength: options.blockLengthDays, using: &rng)
             biases.append(total.sumError / total.count)
             maes.append(total.sumAbsError / total.count)
             rmses.append((total.sumSquaredError / total.count).squareRoot())
@@ -123,6 +118,23 @@ public enum BlockBootstrap {
         }
         indices.removeLast(indices.count - count)
         return indices
+    }
+
+    /// The sums of one resample: the dates of `resampleIndices`, drawn identically but added
+    /// as they are drawn instead of being collected.
+    static func resampledSums(_ days: [DateSums], blockLength: Int, using rng: inout Xoshiro256StarStar) -> DateSums {
+        let starts = days.count - blockLength + 1
+        var total = DateSums(), drawn = 0
+        while drawn < days.count {
+            let start = rng.nextIndex(below: starts)
+            let end = min(start + blockLength, start + days.count - drawn)
+            for index in start..<end {
+                total.count += days[index].count; total.sumError += days[index].sumError
+                total.sumAbsError += days[index].sumAbsError; total.sumSquaredError += days[index].sumSquaredError
+            }
+            drawn += end - start
+        }
+        return total
     }
 
     static func dateSums(_ pairs: [DatedPair]) -> [DateSums] {
