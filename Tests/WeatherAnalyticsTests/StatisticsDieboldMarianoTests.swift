@@ -55,6 +55,7 @@ struct StatisticsDieboldMarianoTests {
     @Test func handComputedSmallSeries() throws {
         let r = try DieboldMariano.test(errorsA: [1, -2, 1, 2], errorsB: [2, 2, -3, 3], horizon: 1, loss: .absolute).get()
         #expect(S.close(r.meanLossDifference, -1))
+        #expect(S.close(r.meanLossA, 1.5) && S.close(r.meanLossB, 2.5))
         #expect(S.close(r.varianceOfMean, 0.125))
         #expect(S.close(r.dm, -2 * 2.0.squareRoot()))
         #expect(S.close(r.hln, -(6.0.squareRoot())))

@@ -18,7 +18,10 @@ public struct DieboldMarianoResult: Sendable, Equatable {
     public var n: Int
     public var horizon: Int
     public var loss: ForecastLoss
-    /// d̄ = mean of L(e_A) − L(e_B); negative when A's losses are smaller.
+    /// Mean loss of A and of B: MAE (absolute) or MSE (squared) on the matched cases.
+    public var meanLossA: Double
+    public var meanLossB: Double
+    /// d̄ = mean of L(e_A) − L(e_B) = meanLossA − meanLossB; negative when A's losses are smaller.
     public var meanLossDifference: Double
     /// Var(d̄) estimated from autocovariances up to lag h − 1 (before the HLN factor).
     public var varianceOfMean: Double
@@ -81,7 +84,9 @@ public enum DieboldMariano {
         let k = hlnSquared.squareRoot()
         let t = StudentT(degreesOfFreedom: Double(n - 1))
         let halfWidth = t.quantile(1 - (1 - confidenceLevel) / 2) * variance.squareRoot() / k
-        return .success(DieboldMarianoResult(n: n, horizon: h, loss: loss, meanLossDifference: mean, varianceOfMean: variance,
+        let meanA = errorsA.reduce(0) { $0 + loss($1) } / Double(n), meanB = errorsB.reduce(0) { $0 + loss($1) } / Double(n)
+        return .success(DieboldMarianoResult(n: n, horizon: h, loss: loss, meanLossA: meanA, meanLossB: meanB,
+                                             meanLossDifference: mean, varianceOfMean: variance,
                                              dm: dm, hln: dm * k, pValue: t.twoSidedP(dm * k),
                                              interval: ConfidenceInterval(low: mean - halfWidth, high: mean + halfWidth),
                                              usedLagZeroVariance: usedLagZero))
