@@ -37,6 +37,8 @@ struct StatisticsConsistencyTests {
     @Test func issuesAreOrderedByIssueTime() {
         let shuffled = [issues([20, 22, 19, 21])[2], issues([20, 22, 19, 21])[0], issues([20, 22, 19, 21])[3], issues([20, 22, 19, 21])[1]]
         #expect(ForecastConsistency(shuffled) == ForecastConsistency(issues([20, 22, 19, 21])))
+        let sameTime = [ForecastIssue(issuedAt: 0, lead: 1, value: 5), ForecastIssue(issuedAt: 0, lead: 2, value: 3)]
+        #expect(ForecastConsistency(sameTime).revisions == [ForecastRevision(fromLead: 2, toLead: 1, revision: 2)])
     }
 
     /// Revisions within the tolerance (the provider's rounding, say) count as no change.

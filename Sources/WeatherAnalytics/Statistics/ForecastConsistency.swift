@@ -39,7 +39,8 @@ public struct ForecastConsistency: Sendable, Equatable {
     public var flipFlopIndex: Double?
 
     public init(_ issues: [ForecastIssue], tolerance: Double = 0) {
-        let ordered = issues.sorted { $0.issuedAt < $1.issuedAt }
+        // Same issue time (two archives of one run): the longer lead first, as if issued earlier.
+        let ordered = issues.sorted { $0.issuedAt != $1.issuedAt ? $0.issuedAt < $1.issuedAt : $0.lead > $1.lead }
         self.issues = ordered.count
         revisions = zip(ordered, ordered.dropFirst()).map {
             ForecastRevision(fromLead: $0.lead, toLead: $1.lead, revision: $1.value - $0.value)
