@@ -52,11 +52,11 @@ public enum DocumentDecoder {
             throw DecodeFailure(.unknownFormat, "a top-level \(v.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
         }
         if OWMCurrentDecoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
+            let (units, source) = OWMUnits.resolve(envelope: envelope, context: context)
             doc = try OWMCurrentDecoder.decode(body, units: units, unitsSource: source, locationHint: envelope?.locationID)
             doc.detectedBy = "keys coord, main, weather, dt"
         } else if OWMForecast5Decoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
+            let (units, source) = OWMUnits.resolve(envelope: envelope, context: context)
             doc = try OWMForecast5Decoder.decode(input, units: units, unitsSource: source)
             doc.detectedBy = "a list of items with dt and main, and city"
         } else if OpenMeteoDecoder.matches(v) {
@@ -64,7 +64,7 @@ public enum DocumentDecoder {
             doc.detectedBy = "latitude, longitude, utc_offset_seconds and column blocks with *_units"
                 + (doc.format == OpenMeteoDecoder.archiveFormat ? "; archive by URL, name or times long before the issue time" : "")
         } else if OWMOneCallDecoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
+            let (units, source) = OWMUnits.resolve(envelope: envelope, context: context)
             doc = try OWMOneCallDecoder.decode(input, units: units, unitsSource: source)
             doc.detectedBy = doc.format == OWMOneCallDecoder.historyFormat
                 ? "lat, lon and a data array or past hourly points (history)" : "lat, lon and current/minutely/hourly/daily blocks"
@@ -81,15 +81,6 @@ public enum DocumentDecoder {
         }
         if envelope != nil { doc.detectedBy += " (inside an envelope)" }
         return doc
-    }
-
-    /// Envelope URL `units=` wins, then the input's setting, then the API default.
-    static func owmUnits(envelope: Envelope?, context: DecodeContext) -> (UnitSystem, UnitsSource) {
-        if let raw = envelope?.query["units"], let u = UnitSystem(rawValue: raw.lowercased()) { return (u, .envelopeURL) }
-        // A recorded URL without `units=` proves the API default was in force.
-        if envelope?.url != nil { return (.standard, .envelopeURL) }
-        if let u = context.owmUnits { return (u, .input) }
-        return (.standard, .default)
     }
 
     static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {

@@ -46,7 +46,7 @@ enum OpenMeteoDecoder {
         func instant(_ f: Field, unixtime: Bool) throws(DecodeFailure) -> Int64 {
             if unixtime {
                 let t = try f.integer()
-                try OWMCurrentDecoder.checkInstant(t, f)
+                try f.checkInstant(t)
                 return t
             }
             let text = try f.string()

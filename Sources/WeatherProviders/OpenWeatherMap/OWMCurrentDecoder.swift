@@ -20,7 +20,7 @@ enum OWMCurrentDecoder {
     }
 
     static func decode(_ body: Field, units: UnitSystem, unitsSource: UnitsSource, locationHint: String?) throws(DecodeFailure) -> DecodedDocument {
-        let assumption = "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(describe(unitsSource))"
+        let assumption = "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(OWMUnits.describe(unitsSource))"
         let coord = try body.required("coord").object()
         let latField = try coord.required("lat")
         let lonField = try coord.required("lon")
@@ -30,7 +30,7 @@ enum OWMCurrentDecoder {
         try lonField.check(lon, Plausibility.longitude, raw: lon)
         let dtField = try body.required("dt")
         let dt = try dtField.integer()
-        try checkInstant(dt, dtField)
+        try dtField.checkInstant(dt)
 
         var o = Observation(provider: "openweathermap", product: "current", observedAt: dt, latitude: lat, longitude: lon)
         o.declaredLocationID = locationHint
@@ -129,21 +129,5 @@ enum OWMCurrentDecoder {
         let v = try f.number()
         try f.check(v, range, raw: v)
         return v
-    }
-
-    /// Instants before 1850 (older than any reanalysis behind history APIs; Dark Sky's Time
-    /// Machine reaches the 1940s) or after 2100 are typos or wrong fields.
-    static func checkInstant(_ t: Int64, _ f: Field) throws(DecodeFailure) {
-        guard t >= -3_786_825_600 && t < 4_102_444_800 else {
-            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(t) is not a plausible Unix time (1850–2100)", fieldPath: f.path)
-        }
-    }
-
-    static func describe(_ s: UnitsSource) -> String {
-        switch s {
-        case .envelopeURL: return "the envelope URL's units="
-        case .input: return "the input's units setting"
-        case .default: return "the API default; set --units or the pipeline input's \"units\" if the archive used others"
-        }
     }
 }
