@@ -13,9 +13,17 @@ import WeatherCore
 ///   IANA `timezone` — not via `offset`, which is wrong across a DST change (SOURCES.md 17).
 /// - Blocks may lack `data` (Buffalo), every block may be excluded (only the header).
 /// API (archived): https://pirateweather.net/en/latest/API/
-enum DarkSkyDecoder {
+struct DarkSkyDecoder: FormatDecoder {
     static let format = "darksky/forecast"
     static let historyFormat = "darksky/timemachine"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "latitude, longitude, timezone and currently/hourly/daily blocks"
+            + (document.format == Self.historyFormat ? "; one day of hourly points (Time Machine)" : "")
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         body["latitude"] != nil && body["longitude"] != nil && body["timezone"] != nil
@@ -33,6 +41,8 @@ enum DarkSkyDecoder {
               let hourly = body["hourly"]?["data"]?.elements, !hourly.isEmpty, hourly.count <= 25 else { return false }
         return true
     }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument { try Self.decode(input) }
 
     static func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body

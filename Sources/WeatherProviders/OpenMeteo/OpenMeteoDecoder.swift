@@ -14,9 +14,17 @@ import WeatherCore
 ///   forecasts. Archive replies: hourly rows → observations (their daily rows summarise the same
 ///   hours and are not stored twice).
 /// API: https://open-meteo.com/en/docs, https://open-meteo.com/en/docs/historical-weather-api
-enum OpenMeteoDecoder {
+struct OpenMeteoDecoder: FormatDecoder {
     static let format = "open-meteo/forecast"
     static let archiveFormat = "open-meteo/archive"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "latitude, longitude, utc_offset_seconds and column blocks with *_units"
+            + (document.format == Self.archiveFormat ? "; archive by URL, name or times long before the issue time" : "")
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         body["latitude"] != nil && body["longitude"] != nil && body["utc_offset_seconds"] != nil
@@ -107,6 +115,8 @@ enum OpenMeteoDecoder {
         }
         return out
     }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument { try Self.decode(input) }
 
     static func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body

@@ -12,11 +12,23 @@ import WeatherCore
 ///   extremes and are deliberately not stored.
 /// - Fields come and go (`feels_like`, `visibility`, `timezone`, `wind.deg`, `sys.country`).
 /// API: https://openweathermap.org/current#fields_json
-enum OWMCurrentDecoder {
+struct OWMCurrentDecoder: FormatDecoder {
     static let format = "openweathermap/current"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "keys coord, main, weather, dt"
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil
+    }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+        let (units, source) = OWMUnits.resolve(envelope: input.envelope, context: input.context)
+        return try Self.decode(input.body, units: units, unitsSource: source, locationHint: input.locationHint)
     }
 
     static func decode(_ body: Field, units: UnitSystem, unitsSource: UnitsSource, locationHint: String?) throws(DecodeFailure) -> DecodedDocument {

@@ -9,12 +9,24 @@ import WeatherCore
 /// - `cod` is a string here, `cnt` is not always 40, `city.country` may be `"none"`, old
 ///   bodies carry `city.sys.population` and empty `rain: {}` objects (SOURCES.md 1, 4, 8, 9).
 /// API: https://openweathermap.org/forecast5
-enum OWMForecast5Decoder {
+struct OWMForecast5Decoder: FormatDecoder {
     static let format = "openweathermap/forecast5"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "a list of items with dt and main, and city"
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         guard let list = body["list"], list.kind == .array else { return false }
         return body["city"] != nil || list.elements.first.map { $0["dt"] != nil && $0["main"] != nil } == true
+    }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+        let (units, source) = OWMUnits.resolve(envelope: input.envelope, context: input.context)
+        return try Self.decode(input, units: units, unitsSource: source)
     }
 
     static func decode(_ input: DecodeInput, units: UnitSystem, unitsSource: UnitsSource) throws(DecodeFailure) -> DecodedDocument {

@@ -11,9 +11,17 @@ import WeatherCore
 ///   both become observations (SOURCES.md 12).
 /// - May-2020 bodies lack `timezone_offset`; daily `pop` appears from Aug 2020 (SOURCES.md 11).
 /// API: https://openweathermap.org/api/one-call-3
-enum OWMOneCallDecoder {
+struct OWMOneCallDecoder: FormatDecoder {
     static let format = "openweathermap/onecall"
     static let historyFormat = "openweathermap/timemachine"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        document.format == Self.historyFormat
+            ? "lat, lon and a data array or past hourly points (history)" : "lat, lon and current/minutely/hourly/daily blocks"
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         guard body["lat"] != nil, body["lon"] != nil else { return false }
@@ -30,6 +38,11 @@ enum OWMOneCallDecoder {
         guard body["daily"] == nil, body["minutely"] == nil, let current = body["current"]?["dt"]?.number,
               let hourly = body["hourly"]?.elements, !hourly.isEmpty else { return false }
         return hourly.contains { ($0["dt"]?.number ?? .infinity) < current - 3600 }
+    }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+        let (units, source) = OWMUnits.resolve(envelope: input.envelope, context: input.context)
+        return try Self.decode(input, units: units, unitsSource: source)
     }
 
     static func decode(_ input: DecodeInput, units: UnitSystem, unitsSource: UnitsSource) throws(DecodeFailure) -> DecodedDocument {

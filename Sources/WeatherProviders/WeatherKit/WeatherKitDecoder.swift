@@ -15,13 +15,22 @@ import WeatherCore
 /// - Bodies carry no time zone: day targets are the date of the day's middle, which is the
 ///   local date for any offset within ±12 h; a zone learned elsewhere refines it later.
 /// API: https://developer.apple.com/documentation/weatherkitrestapi/weather
-enum WeatherKitDecoder {
+struct WeatherKitDecoder: FormatDecoder {
     static let format = "weatherkit/weather"
+    var format: String { Self.format }
+
+    func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "WeatherKit data sets (currentWeather, forecastDaily, forecastHourly, forecastNextHour)"
+    }
 
     static func matches(_ body: JSONValue) -> Bool {
         body["currentWeather"] != nil || body["forecastDaily"] != nil || body["forecastHourly"] != nil
             || body["forecastNextHour"] != nil
     }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument { try Self.decode(input) }
 
     static func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body
