@@ -50,15 +50,7 @@ struct DarkSkyDecoder: FormatDecoder {
         let zoneName = try body.optionalString("timezone")
         let zone = DayWindow.usableZone(zoneName)
         let offset = try body.utcOffset("offset", inHours: true)
-        var unitsName = "us"
-        var unitsSource = UnitsSource.default
-        if let flags = try body.optional("flags")?.object(), let u = flags.optional("units") {
-            unitsName = try u.string()
-            unitsSource = .input
-        }
-        guard let units = DarkSkyUnits(rawValue: unitsName) else {
-            throw DecodeFailure(.unknownFormat, "flags.units '\(Sanitize.printable(unitsName))' is not a Dark Sky unit system (us, si, ca, uk2)", fieldPath: "flags.units")
-        }
+        let (units, unitsSource) = try DarkSkyUnits.resolve(body)
         let timeMachine = isTimeMachine(input)
         var doc = DecodedDocument(format: timeMachine ? historyFormat : format)
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,

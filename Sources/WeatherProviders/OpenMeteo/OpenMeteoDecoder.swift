@@ -149,7 +149,7 @@ struct OpenMeteoDecoder: FormatDecoder {
                 o.precipWindowH = 1
                 o.rainMm = block.value(.rain, model: model, i)
             }
-            o.unitsSource = "units_block"
+            o.unitsSource = UnitsSource.unitsBlock.rawValue
             return o
         }
 
@@ -173,8 +173,11 @@ struct OpenMeteoDecoder: FormatDecoder {
             // Legacy `current_weather` has no units block: it follows the hourly units when
             // present (°C and km/h are the API defaults).
             var o = Observation(provider: "open-meteo", product: product, observedAt: t, latitude: lat, longitude: lon)
-            let tempUnit = body.value["hourly_units"]?["temperature_2m"]?.string ?? "°C"
-            let windUnit = body.value["hourly_units"]?["windspeed_10m"]?.string ?? body.value["hourly_units"]?["wind_speed_10m"]?.string ?? "km/h"
+            let hourlyUnits = body.value["hourly_units"]
+            let declaredTemp = hourlyUnits?["temperature_2m"]?.string
+            let declaredWind = hourlyUnits?["windspeed_10m"]?.string ?? hourlyUnits?["wind_speed_10m"]?.string
+            let tempUnit = declaredTemp ?? "°C"
+            let windUnit = declaredWind ?? "km/h"
             o.tempC = try legacy.quantity("temperature", OpenMeteoVariable.temp.converter(unit: tempUnit) ?? { $0 }, Plausibility.tempC)
             o.windSpeedMs = try legacy.quantity("windspeed", OpenMeteoVariable.windSpeed.converter(unit: windUnit) ?? Convert.kmhToMs, Plausibility.windSpeedMs)
             o.windDirDeg = try legacy.quantity("winddirection", { $0 }, Plausibility.windDirDeg)
@@ -182,7 +185,8 @@ struct OpenMeteoDecoder: FormatDecoder {
             o.declaredLocationID = input.locationHint
             o.timeZone = zone
             o.utcOffsetSeconds = offset
-            o.unitsSource = "api_default"
+            // The hourly units block only counts when it gave both units; else a default was assumed.
+            o.unitsSource = (declaredTemp != nil && declaredWind != nil ? UnitsSource.unitsBlock : .default).rawValue
             doc.observations.append(o)
         }
 
@@ -191,7 +195,7 @@ struct OpenMeteoDecoder: FormatDecoder {
                              issuedAtSource: issued.1, period: period, validFrom: from, validTo: to, validAt: at)
             f.model = model
             f.declaredLocationID = input.locationHint
-            f.unitsSource = "units_block"
+            f.unitsSource = UnitsSource.unitsBlock.rawValue
             return f
         }
         if let hourly {

@@ -12,11 +12,13 @@ enum OWMUnits {
         return (.standard, .default)
     }
 
+    /// Where the units came from, as the implausible-value messages say it.
     static func describe(_ s: UnitsSource) -> String {
         switch s {
         case .envelopeURL: return "the envelope URL's units="
         case .input: return "the input's units setting"
         case .default: return "the API default; set --units or the pipeline input's \"units\" if the archive used others"
+        case .flags, .metadata, .unitsBlock: return "the body"  // never for OWM: its bodies carry no units
         }
     }
 }

@@ -39,14 +39,13 @@ struct WeatherKitDecoder: FormatDecoder {
         // Coordinates and the issue clock come from the blocks' metadata.
         var coordinate: (Double, Double)?
         var readTime: Int64?
+        var declaredUnits: WeatherKitUnits?
         for block in blocks {
             guard let meta = try block.object().optional("metadata") else { continue }
             let m = try meta.object()
             if coordinate == nil, m.optional("latitude") != nil { coordinate = try m.coordinates(lat: "latitude", lon: "longitude") }
             if readTime == nil { readTime = try m.isoInstant("readTime") }
-            if let units = try m.optionalString("units"), units != "m" {
-                throw DecodeFailure(.unknownFormat, "field '\(m.path).units' = '\(Sanitize.printable(units))' is not a WeatherKit unit system this decoder knows (m)", fieldPath: m.path + ".units")
-            }
+            if let units = try WeatherKitUnits.declared(in: m) { declaredUnits = units }
         }
         if coordinate == nil, let q = input.envelope?.query, let la = q["lat"].flatMap(Double.init), let lo = q["lon"].flatMap(Double.init) {
             coordinate = (la, lo)
@@ -54,6 +53,9 @@ struct WeatherKitDecoder: FormatDecoder {
         guard let (lat, lon) = coordinate else {
             throw DecodeFailure(.missingField, "no block has 'metadata.latitude'/'longitude': the place is unknown", fieldPath: "currentWeather.metadata.latitude")
         }
+        // No block declaring units leaves the API's only system, metric, as an assumption.
+        let units = declaredUnits ?? .metric
+        let unitsSource: UnitsSource = declaredUnits == nil ? .default : .metadata
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, declaredLocationID: input.locationHint)]
         let (issued, issuedSource) = input.issueTime(bodyClock: readTime)
 
@@ -80,8 +82,8 @@ struct WeatherKitDecoder: FormatDecoder {
             var f = Forecast(provider: "weatherkit", product: "weather", latitude: lat, longitude: lon, issuedAt: issued,
                              issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: from)
             f.declaredLocationID = input.locationHint
-            f.unitsAssumed = "m"
-            f.unitsSource = "metadata"
+            f.unitsAssumed = units.rawValue
+            f.unitsSource = unitsSource.rawValue
             return f
         }
 
@@ -93,8 +95,8 @@ struct WeatherKitDecoder: FormatDecoder {
             try point(current).apply(to: &o)
             o.precipRateMmh = try current.quantity("precipitationIntensity", { $0 }, Plausibility.precipRateMmh)
             o.declaredLocationID = input.locationHint
-            o.unitsAssumed = "m"
-            o.unitsSource = "metadata"
+            o.unitsAssumed = units.rawValue
+            o.unitsSource = unitsSource.rawValue
             doc.observations.append(o)
         }
         if let hourly = try body.optional("forecastHourly")?.object() {
