@@ -35,10 +35,18 @@ extension Field {
 
     /// An ISO 8601 instant with `Z` or an offset (WeatherKit).
     func isoInstant(_ key: String) throws(DecodeFailure) -> Int64? {
-        guard let f = optional(key) else { return nil }
-        let text = try f.string()
+        try optional(key)?.isoInstantValue()
+    }
+
+    func requiredISOInstant(_ key: String) throws(DecodeFailure) -> Int64 {
+        try required(key).isoInstantValue()
+    }
+
+    /// This field as an ISO 8601 instant with `Z` or an offset.
+    func isoInstantValue() throws(DecodeFailure) -> Int64 {
+        let text = try string()
         guard let t = UTCTime.parseISO8601(text) else {
-            throw DecodeFailure(.wrongType, "field '\(f.path)' is not an ISO 8601 instant: \(Sanitize.printable(String(text.prefix(40))))", fieldPath: f.path)
+            throw DecodeFailure(.wrongType, "field '\(path)' is not an ISO 8601 instant: \(Sanitize.printable(String(text.prefix(40))))", fieldPath: path)
         }
         return t
     }
