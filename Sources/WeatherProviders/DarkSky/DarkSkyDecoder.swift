@@ -10,7 +10,8 @@ import WeatherCore
 ///   rate × 24 h is only an estimate (`precip_estimated`). `precipAccumulation` is snow depth.
 /// - Calendar-day extremes are `temperatureMax`/`Min` (`High`/`Low` are daytime/overnight).
 /// - Daily `time` is local midnight: the target date is that of the day's middle in the body's
-///   IANA `timezone` — not via `offset`, which is wrong across a DST change (SOURCES.md 17).
+///   IANA `timezone` — not via `offset`, which is wrong across a DST change
+///   (docs/PROVIDERS.md, Dark Sky).
 /// - Blocks may lack `data` (Buffalo), every block may be excluded (only the header).
 /// API (archived): https://pirateweather.net/en/latest/API/
 struct DarkSkyDecoder: FormatDecoder {
@@ -70,7 +71,8 @@ struct DarkSkyDecoder: FormatDecoder {
         return doc
     }
 
-    /// `block.data`, tolerating a block without `data` (SOURCES.md 18).
+    /// `block.data`, tolerating a block without `data` (Buffalo, 2016: a block with only
+    /// `summary`/`icon` when `flags["darksky-unavailable"]` is set).
     static func dataPoints(_ body: Field, _ block: String) throws(DecodeFailure) -> [Field] {
         guard let b = try body.optional(block)?.object() else { return [] }
         return try b.items("data")

@@ -7,7 +7,8 @@ import WeatherCore
 ///   3 hours (API docs), so the period is `[dt − 3 h, dt]` with point values at `dt`.
 /// - `main.temp_min`/`temp_max` are spreads at that instant, not extremes: not stored.
 /// - `cod` is a string here, `cnt` is not always 40, `city.country` may be `"none"`, old
-///   bodies carry `city.sys.population` and empty `rain: {}` objects (SOURCES.md 1, 4, 8, 9).
+///   bodies carry `city.sys.population` and empty `rain: {}` objects
+///   (docs/PROVIDERS.md, OpenWeatherMap).
 /// API: https://openweathermap.org/forecast5
 struct OWMForecast5Decoder: FormatDecoder {
     static let format = "openweathermap/forecast5"

@@ -4,7 +4,7 @@ import WeatherCore
 /// Decodes geocoding replies (`/geo/1.0/direct`, `/reverse`: an array; `/zip`: one object).
 ///
 /// They name places (name, country, state) and create no weather records. `local_names` is
-/// optional with a varying set of languages (SOURCES.md 13): the English name is preferred
+/// optional with a varying set of languages (docs/PROVIDERS.md): the English name is preferred
 /// for the label when present, else `name`.
 /// API: https://openweathermap.org/api/geocoding-api
 struct OWMGeocodingDecoder: FormatDecoder {

@@ -8,8 +8,9 @@ import WeatherCore
 ///   local midday; `temp.max`/`temp.min` are the day's extremes; daily `rain`/`snow` are bare
 ///   numbers in mm, summed into `precip_mm` (mm even under `units=imperial`).
 /// - History: 2.5 sends `current` + past `hourly` (no `daily`/`minutely`), 3.0 sends `data: […]`;
-///   both become observations (SOURCES.md 12).
-/// - May-2020 bodies lack `timezone_offset`; daily `pop` appears from Aug 2020 (SOURCES.md 11).
+///   both become observations.
+/// - May-2020 bodies lack `timezone_offset`; daily `pop` appears from Aug 2020
+///   (docs/PROVIDERS.md, OpenWeatherMap).
 /// API: https://openweathermap.org/api/one-call-3
 struct OWMOneCallDecoder: FormatDecoder {
     static let format = "openweathermap/onecall"

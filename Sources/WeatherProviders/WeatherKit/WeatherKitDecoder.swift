@@ -7,7 +7,8 @@ import WeatherCore
 ///   `forecastDaily.days` → day forecasts (`forecastStart` is local midnight in UTC);
 ///   `forecastNextHour.minutes` → minute forecasts.
 /// - Units from `metadata.units`: `m` = °C, km/h, mm, mb (= hPa), m; humidity, cloud cover and
-///   precipitation chance are 0–1 fractions; every instant is ISO 8601 with `Z` (SOURCES.md 23–26).
+///   precipitation chance are 0–1 fractions; every instant is ISO 8601 with `Z`
+///   (docs/PROVIDERS.md, Apple WeatherKit).
 /// - Each block has its own metadata; `readTime` (the issue clock) may be missing in one block
 ///   and present in another.
 /// - `precipitationIntensity` is a rate (mm/h) and never becomes an amount on observations;
