@@ -27,7 +27,7 @@ public enum DocumentDecoder {
 
     /// Unwraps an envelope, turns provider error bodies into rejects, then lets the first
     /// registered decoder that recognises the body decode it.
-    static func decode(_ root: Field, context: DecodeContext, registry: DecoderRegistry = .standard) throws(DecodeFailure) -> DecodedDocument {
+    static func decode(_ root: Field, context: DecodeContext, registry: DecoderRegistry) throws(DecodeFailure) -> DecodedDocument {
         let envelope = try Envelope.unwrap(root)
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }

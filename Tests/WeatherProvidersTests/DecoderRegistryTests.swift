@@ -94,6 +94,18 @@ struct DecoderRegistryTests {
         #expect(Set(formats).count == formats.count)
     }
 
+    /// Geocoding replies go through the registry like every format, so they too say when they
+    /// came inside an envelope.
+    @Test func geocodingRepliesInsideAnEnvelope() throws {
+        let places = #"{"fetched_at":1700000000,"response":[{"name":"Largo","lat":27.9,"lon":-82.7,"country":"US"}]}"#
+        let doc = try decode(places, .standard).get()
+        #expect(doc.format == "openweathermap/geocoding" && doc.places.count == 1)
+        #expect(doc.detectedBy == "an array of places with name, lat, lon, country (inside an envelope)")
+        let none = try decode(#"{"fetched_at":1700000000,"response":[]}"#, .standard).get()
+        #expect(none.places.isEmpty && none.warnings == ["no places in this geocoding reply"])
+        #expect(none.detectedBy == "an empty array (a geocoding reply with no match) (inside an envelope)")
+    }
+
     @Test func unknownShapesNameWhatTheySaw() {
         guard case .failure(let array) = decode("[1,2]", .standard),
               case .failure(let object) = decode(#"{"b":1,"a":2}"#, .standard),
