@@ -35,10 +35,22 @@ public enum UnitSystem: String, Sendable, CaseIterable {
     }
 }
 
-/// Where the unit system of a document came from, strongest first.
-public enum UnitsSource: String, Sendable {
+/// Where the units of a record came from: stored with it (`units_source`) beside the units
+/// assumed, so a wrong assumption can be found and the records re-ingested.
+public enum UnitsSource: String, Sendable, CaseIterable {
+    /// The body declares them: Dark Sky / Pirate Weather `flags.units`.
+    case flags = "flags"
+    /// The body declares them: WeatherKit `metadata.units` of each data set.
+    case metadata = "metadata"
+    /// The body declares them per variable: Open-Meteo's `*_units` blocks.
+    case unitsBlock = "units_block"
+    /// The collector's envelope URL (`units=`, or a recorded URL without it: the API default was
+    /// in force). OpenWeatherMap bodies never say their units.
     case envelopeURL = "envelope_url"
+    /// The command line (`--units`) or the pipeline input's `units` (OpenWeatherMap).
     case input = "input"
+    /// Nothing said: the API's documented default (OWM `standard`, Dark Sky `us`, WeatherKit `m`,
+    /// Open-Meteo °C and km/h for the legacy `current_weather` without an hourly units block).
     case `default` = "default"
 }
 

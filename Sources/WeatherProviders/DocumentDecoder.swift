@@ -5,6 +5,10 @@ import WeatherCore
 /// decode. Pure: the same bytes and context always give the same result.
 public enum DocumentDecoder {
     public static func decode(_ bytes: [UInt8], context: DecodeContext = DecodeContext()) -> Result<DecodedDocument, DecodeFailure> {
+        decode(bytes, context: context, registry: .standard)
+    }
+
+    static func decode(_ bytes: [UInt8], context: DecodeContext, registry: DecoderRegistry) -> Result<DecodedDocument, DecodeFailure> {
         if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(DecodeFailure(.empty, "empty document"))
         }
@@ -12,84 +16,49 @@ public enum DocumentDecoder {
         do {
             document = try JSONDocument(parsing: bytes)
         } catch {
-            let (line, column) = error.lineAndColumn(in: bytes)
-            var message = "\(error.reason) at line \(line), column \(column) (byte \(error.offset) of the document)"
-            if looksLikeHTML(bytes) { message = "not JSON but an HTML page (an error page saved as data?); " + message }
-            let reason: RejectReason
-            switch error.kind {
-            case .unexpectedEnd: reason = .truncatedInput
-            case .tooLarge, .tooManyValues: reason = .tooLarge
-            default: reason = .invalidJSON
-            }
-            return .failure(DecodeFailure(reason, message, offset: error.offset))
+            return .failure(syntaxFailure(error, in: bytes))
         }
         do {
-            return .success(try decode(Field(document.root), context: context))
+            return .success(try decode(Field(document.root), context: context, registry: registry))
         } catch {
             return .failure(error)
         }
     }
 
-    static func decode(_ root: Field, context: DecodeContext) throws(DecodeFailure) -> DecodedDocument {
+    /// Unwraps an envelope, turns provider error bodies into rejects, then lets the first
+    /// registered decoder that recognises the body decode it.
+    static func decode(_ root: Field, context: DecodeContext, registry: DecoderRegistry) throws(DecodeFailure) -> DecodedDocument {
         let envelope = try Envelope.unwrap(root)
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
-        let input = DecodeInput(body: body, envelope: envelope, context: context)
-        let v = body.value
-        var doc: DecodedDocument
-        if OWMGeocodingDecoder.matches(v) {
-            doc = try OWMGeocodingDecoder.decode(input)
-            doc.detectedBy = v.kind == .array ? "an array of places with name, lat, lon, country" : "an object with name, lat, lon, country"
-            return doc
-        }
-        guard v.kind == .object else {
-            if v.kind == .array && v.count == 0 {
-                var empty = DecodedDocument(format: OWMGeocodingDecoder.format)
-                empty.detectedBy = "an empty array (a geocoding reply with no match)"
-                empty.warnings.append("no places in this geocoding reply")
-                return empty
-            }
-            throw DecodeFailure(.unknownFormat, "a top-level \(v.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
-        }
-        if OWMCurrentDecoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
-            doc = try OWMCurrentDecoder.decode(body, units: units, unitsSource: source, locationHint: envelope?.locationID)
-            doc.detectedBy = "keys coord, main, weather, dt"
-        } else if OWMForecast5Decoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
-            doc = try OWMForecast5Decoder.decode(input, units: units, unitsSource: source)
-            doc.detectedBy = "a list of items with dt and main, and city"
-        } else if OpenMeteoDecoder.matches(v) {
-            doc = try OpenMeteoDecoder.decode(input)
-            doc.detectedBy = "latitude, longitude, utc_offset_seconds and column blocks with *_units"
-                + (doc.format == OpenMeteoDecoder.archiveFormat ? "; archive by URL, name or times long before the issue time" : "")
-        } else if OWMOneCallDecoder.matches(v) {
-            let (units, source) = owmUnits(envelope: envelope, context: context)
-            doc = try OWMOneCallDecoder.decode(input, units: units, unitsSource: source)
-            doc.detectedBy = doc.format == OWMOneCallDecoder.historyFormat
-                ? "lat, lon and a data array or past hourly points (history)" : "lat, lon and current/minutely/hourly/daily blocks"
-        } else if DarkSkyDecoder.matches(v) {
-            doc = try DarkSkyDecoder.decode(input)
-            doc.detectedBy = "latitude, longitude, timezone and currently/hourly/daily blocks"
-                + (doc.format == DarkSkyDecoder.historyFormat ? "; one day of hourly points (Time Machine)" : "")
-        } else if WeatherKitDecoder.matches(v) {
-            doc = try WeatherKitDecoder.decode(input)
-            doc.detectedBy = "WeatherKit data sets (currentWeather, forecastDaily, forecastHourly, forecastNextHour)"
-        } else {
-            let keys = v.keys.prefix(12).map { Sanitize.printable($0) }.joined(separator: ", ")
-            throw DecodeFailure(.unknownFormat, "no known format has these keys: \(keys.isEmpty ? "(none)" : keys)")
-        }
+        guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
+        var doc = try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
+        doc.detectedBy = decoder.recognition(of: doc, body: body.value)
         if envelope != nil { doc.detectedBy += " (inside an envelope)" }
         return doc
     }
 
-    /// Envelope URL `units=` wins, then the input's setting, then the API default.
-    static func owmUnits(envelope: Envelope?, context: DecodeContext) -> (UnitSystem, UnitsSource) {
-        if let raw = envelope?.query["units"], let u = UnitSystem(rawValue: raw.lowercased()) { return (u, .envelopeURL) }
-        // A recorded URL without `units=` proves the API default was in force.
-        if envelope?.url != nil { return (.standard, .envelopeURL) }
-        if let u = context.owmUnits { return (u, .input) }
-        return (.standard, .default)
+    /// The reject for a body no decoder recognises: it names the keys it saw.
+    static func unknownFormat(_ body: Field) -> DecodeFailure {
+        let v = body.value
+        guard v.kind == .object else {
+            return DecodeFailure(.unknownFormat, "a top-level \(v.kind) is not a known weather format", fieldPath: body.path.isEmpty ? nil : body.path)
+        }
+        let keys = v.keys.prefix(12).map { Sanitize.printable($0) }.joined(separator: ", ")
+        return DecodeFailure(.unknownFormat, "no known format has these keys: \(keys.isEmpty ? "(none)" : keys)")
+    }
+
+    static func syntaxFailure(_ error: JSONSyntaxError, in bytes: [UInt8]) -> DecodeFailure {
+        let (line, column) = error.lineAndColumn(in: bytes)
+        var message = "\(error.reason) at line \(line), column \(column) (byte \(error.offset) of the document)"
+        if looksLikeHTML(bytes) { message = "not JSON but an HTML page (an error page saved as data?); " + message }
+        let reason: RejectReason
+        switch error.kind {
+        case .unexpectedEnd: reason = .truncatedInput
+        case .tooLarge, .tooManyValues: reason = .tooLarge
+        default: reason = .invalidJSON
+        }
+        return DecodeFailure(reason, message, offset: error.offset)
     }
 
     static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {

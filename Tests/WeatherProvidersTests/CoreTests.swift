@@ -28,20 +28,6 @@ struct CoreTests {
         #expect(Convert.inchesToMm(1) == 25.4)
     }
 
-    @Test func conditionsFromOWMIds() {
-        #expect(Condition.fromOpenWeatherMap(id: 211) == .thunderstorm)
-        #expect(Condition.fromOpenWeatherMap(id: 301) == .drizzle)
-        #expect(Condition.fromOpenWeatherMap(id: 501) == .rain)
-        #expect(Condition.fromOpenWeatherMap(id: 511) == .sleet)
-        #expect(Condition.fromOpenWeatherMap(id: 601) == .snow)
-        #expect(Condition.fromOpenWeatherMap(id: 741) == .fog)
-        #expect(Condition.fromOpenWeatherMap(id: 721) == .haze)
-        #expect(Condition.fromOpenWeatherMap(id: 800) == .clear)
-        #expect(Condition.fromOpenWeatherMap(id: 802) == .partlyCloudy)
-        #expect(Condition.fromOpenWeatherMap(id: 804) == .cloudy)
-        #expect(Condition.fromOpenWeatherMap(id: 0) == .other)
-    }
-
     @Test func locationsMatchByRadiusDeclaredFirst() {
         var r = LocationRegistry()
         r.add(Location(id: "london", latitude: 51.5085, longitude: -0.1257, radiusKm: 25, declared: true))

@@ -13,7 +13,7 @@ enum DayWindow {
         return (midnight - Int64(offset ?? 0), midnight - Int64(offset ?? 0) + 86400)
     }
 
-    /// The local date a day period is for: the date of its middle (PROVIDERS.md, Time). Without
+    /// The local date a day period is for: the date of its middle (docs/PROVIDERS.md, Time). Without
     /// any zone, the UTC date of a local day's middle equals the local date for offsets within ±12 h.
     static func targetDate(middle: Int64, zone: String?, offset: Int?) -> String {
         LocalTime.date(of: middle, zone: zone, fixedOffset: offset)

@@ -20,7 +20,7 @@ public struct DecodeFailure: Error, Sendable, CustomStringConvertible {
 
 /// The records decoded from one document.
 public struct DecodedDocument: Sendable {
-    /// Format id from PROVIDERS.md, e.g. `openweathermap/current`.
+    /// The format (docs/PROVIDERS.md), e.g. `openweathermap/current`.
     public var format: String
     public var observations: [Observation] = []
     public var forecasts: [Forecast] = []

@@ -1,7 +1,7 @@
 import WeatherJSON
 import WeatherCore
 
-/// The optional wrapper a collector puts around each reply (PROVIDERS.md, Envelope):
+/// The optional wrapper a collector puts around each reply (docs/PROVIDERS.md, Envelope):
 /// `{"fetched_at": …, "url": …, "provider": …, "location": {"id": …}, "response": {…}}`.
 ///
 /// `fetched_at` and `response` make an envelope; the URL's query string gives what the body

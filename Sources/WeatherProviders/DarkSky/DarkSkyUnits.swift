@@ -8,6 +8,20 @@ import WeatherCore
 enum DarkSkyUnits: String {
     case us, si, ca, uk2
 
+    /// `flags.units` when the body has it (`flags` may be excluded from a reply), else `us`.
+    static func resolve(_ body: Field) throws(DecodeFailure) -> (DarkSkyUnits, UnitsSource) {
+        var name = "us"
+        var source = UnitsSource.default
+        if let flags = try body.optional("flags")?.object(), let u = flags.optional("units") {
+            name = try u.string()
+            source = .flags
+        }
+        guard let units = DarkSkyUnits(rawValue: name) else {
+            throw DecodeFailure(.unknownFormat, "flags.units '\(Sanitize.printable(name))' is not a Dark Sky unit system (us, si, ca, uk2)", fieldPath: "flags.units")
+        }
+        return (units, source)
+    }
+
     func celsius(_ v: Double) -> Double { self == .us ? Convert.fahrenheitToCelsius(v) : v }
 
     func metresPerSecond(_ v: Double) -> Double {

@@ -2,7 +2,7 @@ import WeatherCore
 
 /// The Open-Meteo variables wxpipe maps, with their legacy names, and unit conversions read
 /// from the `*_units` strings. An unknown unit string makes that variable missing (with a
-/// warning), never a silent guess (SOURCES.md 28, 31).
+/// warning), never a silent guess (docs/PROVIDERS.md, Open-Meteo).
 /// https://open-meteo.com/en/docs
 enum OpenMeteoVariable: String, CaseIterable {
     case temp, feelsLike, dewPoint, humidity, pressureMSL, pressureSurface, windSpeed, windGust, windDir

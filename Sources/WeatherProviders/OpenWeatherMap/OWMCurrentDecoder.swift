@@ -3,7 +3,7 @@ import WeatherCore
 
 /// Decodes OpenWeatherMap current weather (`/data/2.5/weather`) into one observation.
 ///
-/// Notes from the API and the samples (provider-samples/owm-current, SOURCES.md):
+/// Notes from the API and recorded replies (docs/PROVIDERS.md):
 /// - Units are never in the body: envelope URL `units=`, else the input's `units`, else
 ///   `standard` (Kelvin). Precipitation is always mm, pressure hPa, visibility m.
 /// - `rain`/`snow` are objects keyed by window (`1h`, older bodies `3h`); a missing object
@@ -12,62 +12,68 @@ import WeatherCore
 ///   extremes and are deliberately not stored.
 /// - Fields come and go (`feels_like`, `visibility`, `timezone`, `wind.deg`, `sys.country`).
 /// API: https://openweathermap.org/current#fields_json
-enum OWMCurrentDecoder {
+struct OWMCurrentDecoder: FormatDecoder {
     static let format = "openweathermap/current"
+    var format: String { Self.format }
 
-    static func matches(_ body: JSONValue) -> Bool {
-        body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil
+    func detect(_ body: JSONValue) -> Detection {
+        body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil ? .yes : .no
     }
 
-    static func decode(_ body: Field, units: UnitSystem, unitsSource: UnitsSource, locationHint: String?) throws(DecodeFailure) -> DecodedDocument {
-        let assumption = "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(describe(unitsSource))"
-        let coord = try body.required("coord").object()
-        let latField = try coord.required("lat")
-        let lonField = try coord.required("lon")
-        let lat = try latField.number()
-        let lon = try lonField.number()
-        try latField.check(lat, Plausibility.latitude, raw: lat)
-        try lonField.check(lon, Plausibility.longitude, raw: lon)
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        "keys coord, main, weather, dt"
+    }
+
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+        let body = input.body
+        let (units, unitsSource) = OWMUnits.resolve(envelope: input.envelope, context: input.context)
+        let (lat, lon) = try body.required("coord").object().coordinates(lat: "lat", lon: "lon")
         let dtField = try body.required("dt")
         let dt = try dtField.integer()
-        try checkInstant(dt, dtField)
+        try dtField.checkInstant(dt)
 
         var o = Observation(provider: "openweathermap", product: "current", observedAt: dt, latitude: lat, longitude: lon)
-        o.declaredLocationID = locationHint
+        o.declaredLocationID = input.locationHint
         o.unitsAssumed = units.rawValue
         o.unitsSource = unitsSource.rawValue
+        let assumption = OWMFields.assumption(units, unitsSource)
+        try Self.readMain(body, into: &o, units: units, assumption: assumption)
+        try Self.readWindAndSky(body, into: &o, units: units, assumption: assumption)
+        try Self.readPrecipitation(body, into: &o)
+        (o.condition, o.conditionCode, o.conditionText) = try OWMFields.condition(body)
+        try Self.readPlace(body, into: &o)
+        var doc = DecodedDocument(format: format)
+        doc.observations = [o]
+        return doc
+    }
 
+    /// `main`: temperature (required), feels-like, pressure, humidity.
+    static func readMain(_ body: Field, into o: inout Observation, units: UnitSystem, assumption: String) throws(DecodeFailure) {
         let main = try body.required("main").object()
         let tempField = try main.required("temp")
         let tempRaw = try tempField.number()
         o.tempC = units.celsius(tempRaw)
         try tempField.check(o.tempC!, Plausibility.tempC, raw: tempRaw, assumption: assumption)
-        if let f = main.optional("feels_like") {
-            let raw = try f.number()
-            o.feelsLikeC = units.celsius(raw)
-            try f.check(o.feelsLikeC!, Plausibility.feelsLikeC, raw: raw, assumption: assumption)
-        }
-        o.pressureHpa = try checked(main, "pressure", Plausibility.pressureHpa)
-        o.humidityPct = try checked(main, "humidity", Plausibility.humidityPct)
+        o.feelsLikeC = try main.quantity("feels_like", units.celsius, Plausibility.feelsLikeC, assumption: assumption)
+        o.pressureHpa = try main.quantity("pressure", { $0 }, Plausibility.pressureHpa)
+        o.humidityPct = try main.quantity("humidity", { $0 }, Plausibility.humidityPct)
+    }
 
+    /// `wind`, `clouds.all` and `visibility` (always metres, whatever `units`).
+    static func readWindAndSky(_ body: Field, into o: inout Observation, units: UnitSystem, assumption: String) throws(DecodeFailure) {
         if let wind = try body.optional("wind")?.object() {
-            if let f = wind.optional("speed") {
-                let raw = try f.number()
-                o.windSpeedMs = units.metresPerSecond(raw)
-                try f.check(o.windSpeedMs!, Plausibility.windSpeedMs, raw: raw, assumption: assumption)
-            }
-            if let f = wind.optional("gust") {
-                let raw = try f.number()
-                o.windGustMs = units.metresPerSecond(raw)
-                try f.check(o.windGustMs!, Plausibility.windGustMs, raw: raw, assumption: assumption)
-            }
-            o.windDirDeg = try checked(wind, "deg", Plausibility.windDirDeg)
+            o.windSpeedMs = try wind.quantity("speed", units.metresPerSecond, Plausibility.windSpeedMs, assumption: assumption)
+            o.windGustMs = try wind.quantity("gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
+            o.windDirDeg = try wind.quantity("deg", { $0 }, Plausibility.windDirDeg)
         }
         if let clouds = try body.optional("clouds")?.object() {
-            o.cloudCoverPct = try checked(clouds, "all", Plausibility.cloudCoverPct)
+            o.cloudCoverPct = try clouds.quantity("all", { $0 }, Plausibility.cloudCoverPct)
         }
-        o.visibilityM = try checked(body, "visibility", Plausibility.visibilityM)
+        o.visibilityM = try body.quantity("visibility", { $0 }, Plausibility.visibilityM)
+    }
 
+    /// Rain and snow with their window; none at all is 0 mm over the last hour.
+    static func readPrecipitation(_ body: Field, into o: inout Observation) throws(DecodeFailure) {
         let rain = try precipitation(body, "rain")
         let snow = try precipitation(body, "snow")
         o.rainMm = rain?.mm ?? 0
@@ -84,31 +90,6 @@ enum OWMCurrentDecoder {
             o.precipWindowH = rain?.windowH ?? snow?.windowH
             o.precipMm = Convert.round((rain?.mm ?? 0) + (snow?.mm ?? 0), 2)
         }
-
-        if let weather = body.optional("weather") {
-            let items = try weather.array()
-            var codes: [String] = []
-            for (k, item) in items.enumerated() {
-                let obj = try item.object()
-                let id = try obj.required("id").integer()
-                codes.append(String(id))
-                if k == 0 {
-                    o.condition = Condition.fromOpenWeatherMap(id: Int(id))
-                    o.conditionText = try obj.optionalString("description")
-                }
-            }
-            if !codes.isEmpty { o.conditionCode = codes.joined(separator: ",") }
-        }
-        o.placeName = try body.optionalString("name").flatMap { $0.isEmpty ? nil : $0 }
-        if let sys = try body.optional("sys")?.object() {
-            o.country = try sys.optionalString("country")
-            o.sunriseAt = try sys.optional("sunrise")?.integer()
-            o.sunsetAt = try sys.optional("sunset")?.integer()
-        }
-        o.utcOffsetSeconds = try body.utcOffset("timezone")
-        var doc = DecodedDocument(format: format)
-        doc.observations = [o]
-        return doc
     }
 
     /// An OWM `rain`/`snow` object: amount in mm over a 1- or 3-hour window.
@@ -124,26 +105,14 @@ enum OWMCurrentDecoder {
         return nil  // `{}`: no window stated, nothing measured
     }
 
-    static func checked(_ parent: Field, _ key: String, _ range: Plausibility.Range) throws(DecodeFailure) -> Double? {
-        guard let f = parent.optional(key) else { return nil }
-        let v = try f.number()
-        try f.check(v, range, raw: v)
-        return v
-    }
-
-    /// Instants before 1850 (older than any reanalysis behind history APIs; Dark Sky's Time
-    /// Machine reaches the 1940s) or after 2100 are typos or wrong fields.
-    static func checkInstant(_ t: Int64, _ f: Field) throws(DecodeFailure) {
-        guard t >= -3_786_825_600 && t < 4_102_444_800 else {
-            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(t) is not a plausible Unix time (1850–2100)", fieldPath: f.path)
+    /// Labels of the place (`name`, `sys.country`), sun times and the UTC offset.
+    static func readPlace(_ body: Field, into o: inout Observation) throws(DecodeFailure) {
+        o.placeName = try body.optionalString("name").flatMap { $0.isEmpty ? nil : $0 }
+        if let sys = try body.optional("sys")?.object() {
+            o.country = try sys.optionalString("country")
+            o.sunriseAt = try sys.optional("sunrise")?.integer()
+            o.sunsetAt = try sys.optional("sunset")?.integer()
         }
-    }
-
-    static func describe(_ s: UnitsSource) -> String {
-        switch s {
-        case .envelopeURL: return "the envelope URL's units="
-        case .input: return "the input's units setting"
-        case .default: return "the API default; set --units or the pipeline input's \"units\" if the archive used others"
-        }
+        o.utcOffsetSeconds = try body.utcOffset("timezone")
     }
 }

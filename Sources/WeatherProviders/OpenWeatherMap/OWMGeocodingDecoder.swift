@@ -4,11 +4,22 @@ import WeatherCore
 /// Decodes geocoding replies (`/geo/1.0/direct`, `/reverse`: an array; `/zip`: one object).
 ///
 /// They name places (name, country, state) and create no weather records. `local_names` is
-/// optional with a varying set of languages (SOURCES.md 13): the English name is preferred
+/// optional with a varying set of languages (docs/PROVIDERS.md): the English name is preferred
 /// for the label when present, else `name`.
 /// API: https://openweathermap.org/api/geocoding-api
-enum OWMGeocodingDecoder {
+struct OWMGeocodingDecoder: FormatDecoder {
     static let format = "openweathermap/geocoding"
+    var format: String { Self.format }
+
+    /// An empty array is a geocoding reply with no match (no other format is a bare array).
+    func detect(_ body: JSONValue) -> Detection {
+        Self.matches(body) || (body.kind == .array && body.count == 0) ? .yes : .no
+    }
+
+    func recognition(of document: DecodedDocument, body: JSONValue) -> String {
+        guard body.kind == .array else { return "an object with name, lat, lon, country" }
+        return body.count == 0 ? "an empty array (a geocoding reply with no match)" : "an array of places with name, lat, lon, country"
+    }
 
     static func isPlace(_ v: JSONValue) -> Bool {
         v.kind == .object && v["name"] != nil && v["lat"] != nil && v["lon"] != nil && v["country"] != nil
@@ -20,9 +31,10 @@ enum OWMGeocodingDecoder {
         return isPlace(body)
     }
 
-    static func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+    func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let items = input.body.value.kind == .array ? try input.body.array() : [input.body]
         var doc = DecodedDocument(format: format)
+        if items.isEmpty { doc.warnings.append("no places in this geocoding reply") }
         for item in items {
             let obj = try item.object()
             let (lat, lon) = try obj.coordinates(lat: "lat", lon: "lon")

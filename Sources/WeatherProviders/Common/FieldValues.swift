@@ -1,0 +1,90 @@
+import WeatherCore
+
+/// Typed readers over `Field` that every provider uses: quantities in canonical units with
+/// plausibility checks, instants, coordinates, UTC offsets.
+extension Field {
+    /// An optional number converted to canonical units and checked for plausibility.
+    func quantity(_ key: String, _ convert: (Double) -> Double = { $0 }, _ range: Plausibility.Range,
+                  assumption: String? = nil) throws(DecodeFailure) -> Double? {
+        guard let f = optional(key) else { return nil }
+        let raw = try f.number()
+        let v = convert(raw)
+        try f.check(v, range, raw: raw, assumption: assumption)
+        return v
+    }
+
+    /// An optional 0–1 fraction as a percentage (Dark Sky, WeatherKit).
+    func fractionPercent(_ key: String, _ range: Plausibility.Range = Plausibility.humidityPct) throws(DecodeFailure) -> Double? {
+        try quantity(key, Convert.fractionToPercent, range)
+    }
+
+    /// An optional Unix-seconds instant.
+    func instant(_ key: String) throws(DecodeFailure) -> Int64? {
+        guard let f = optional(key) else { return nil }
+        let t = try f.integer()
+        try f.checkInstant(t)
+        return t
+    }
+
+    func requiredInstant(_ key: String) throws(DecodeFailure) -> Int64 {
+        let f = try required(key)
+        let t = try f.integer()
+        try f.checkInstant(t)
+        return t
+    }
+
+    /// An ISO 8601 instant with `Z` or an offset (WeatherKit).
+    func isoInstant(_ key: String) throws(DecodeFailure) -> Int64? {
+        try optional(key)?.isoInstantValue()
+    }
+
+    func requiredISOInstant(_ key: String) throws(DecodeFailure) -> Int64 {
+        try required(key).isoInstantValue()
+    }
+
+    /// This field as an ISO 8601 instant with `Z` or an offset.
+    func isoInstantValue() throws(DecodeFailure) -> Int64 {
+        let text = try string()
+        guard let t = UTCTime.parseISO8601(text) else {
+            throw DecodeFailure(.wrongType, "field '\(path)' is not an ISO 8601 instant: \(Sanitize.printable(String(text.prefix(40))))", fieldPath: path)
+        }
+        return t
+    }
+
+    /// Latitude and longitude under the given keys, checked.
+    func coordinates(lat: String, lon: String) throws(DecodeFailure) -> (Double, Double) {
+        let latField = try required(lat)
+        let lonField = try required(lon)
+        let la = try latField.number()
+        let lo = try lonField.number()
+        try latField.check(la, Plausibility.latitude, raw: la)
+        try lonField.check(lo, Plausibility.longitude, raw: lo)
+        return (la, lo)
+    }
+
+    /// An optional UTC offset (seconds, or hours for Dark Sky's `offset`), checked to be within
+    /// ±14 h: the widest offsets in use (Kiribati +14, Baker Island −12).
+    func utcOffset(_ key: String, inHours: Bool = false) throws(DecodeFailure) -> Int? {
+        guard let f = optional(key) else { return nil }
+        let raw = try f.number()
+        let seconds = inHours ? raw * 3600 : raw
+        guard seconds.isFinite, abs(seconds) <= 14 * 3600 else {
+            throw DecodeFailure(.implausibleValue, "field '\(f.path)' = \(raw) is not a UTC offset (±14 h)", fieldPath: f.path)
+        }
+        return Int(seconds.rounded())
+    }
+
+    /// The items of an optional array member (absent → empty).
+    func items(_ key: String) throws(DecodeFailure) -> [Field] {
+        guard let f = optional(key) else { return [] }
+        return try f.array()
+    }
+
+    /// Instants before 1850 (older than any reanalysis behind history APIs; Dark Sky's Time
+    /// Machine reaches the 1940s) or after 2100 are typos or wrong fields.
+    func checkInstant(_ t: Int64) throws(DecodeFailure) {
+        guard t >= -3_786_825_600 && t < 4_102_444_800 else {
+            throw DecodeFailure(.implausibleValue, "field '\(path)' = \(t) is not a plausible Unix time (1850–2100)", fieldPath: path)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import WeatherJSON
+
+/// The formats wxpipe reads, as an ordered list that `DocumentDecoder` asks in turn.
+///
+/// Order is detection precedence: the first decoder that says `yes` wins, so a narrower shape
+/// goes before a broader one it could be mistaken for.
+struct DecoderRegistry: Sendable {
+    private(set) var decoders: [any FormatDecoder]
+
+    init(_ decoders: [any FormatDecoder]) { self.decoders = decoders }
+
+    /// Every provider format, one line each.
+    static let standard = DecoderRegistry([
+        OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
+        OWMCurrentDecoder(),
+        OWMForecast5Decoder(),
+        OpenMeteoDecoder(),
+        OWMOneCallDecoder(),
+        DarkSkyDecoder(),
+        WeatherKitDecoder(),
+    ])
+
+    /// Adds a decoder at the end, or just before the decoder of format `before`.
+    mutating func register(_ decoder: any FormatDecoder, before format: String? = nil) {
+        if let format, let i = decoders.firstIndex(where: { $0.format == format }) {
+            decoders.insert(decoder, at: i)
+        } else {
+            decoders.append(decoder)
+        }
+    }
+
+    /// The decoder for `body`: the first that says `yes`, else the most confident `likely`
+    /// (earlier wins a tie), else nil.
+    func decoder(for body: JSONValue) -> (any FormatDecoder)? {
+        var best: (decoder: any FormatDecoder, confidence: Double)?
+        for decoder in decoders {
+            switch decoder.detect(body) {
+            case .yes: return decoder
+            case .likely(let c): if c > (best?.confidence ?? 0) { best = (decoder, c) }
+            case .no: continue
+            }
+        }
+        return best?.decoder
+    }
+
+    var formats: [String] { decoders.map(\.format) }
+}

@@ -1,0 +1,76 @@
+import WeatherJSON
+import WeatherCore
+
+/// Reading Open-Meteo's column blocks (`hourly`, `daily`, `current` with their `*_units`).
+extension OpenMeteoDecoder {
+    struct Context {
+        var zone: String?
+        var offset: Int
+        var warnings: [String] = []
+
+        /// Local wall-clock text (`2025-05-10T12:45`, `2025-05-10`) or Unix seconds → UTC.
+        func instant(_ f: Field, unixtime: Bool) throws(DecodeFailure) -> Int64 {
+            if unixtime {
+                let t = try f.integer()
+                try f.checkInstant(t)
+                return t
+            }
+            let text = try f.string()
+            guard let wall = UTCTime.parseISO8601(text.count == 10 ? text + "T00:00" : text, assumingOffset: 0) else {
+                throw DecodeFailure(.wrongType, "field '\(f.path)' is not a local ISO 8601 time: \(Sanitize.printable(String(text.prefix(30))))", fieldPath: f.path)
+            }
+            if let zone, let t = LocalTime.utc(fromWallClock: wall, zone: zone) { return t }
+            return wall - Int64(offset)
+        }
+    }
+
+    /// One block's columns, grouped by model: variable → values, with the path for errors.
+    struct Block {
+        var times: [Int64] = []
+        var dates: [String] = []
+        var columns: [String?: [OpenMeteoVariable: [Double?]]] = [:]
+
+        func value(_ v: OpenMeteoVariable, model: String?, _ i: Int) -> Double? {
+            guard let col = columns[model]?[v], i < col.count else { return nil }
+            return col[i]
+        }
+    }
+
+    static func readBlock(_ body: Field, _ name: String, _ ctx: inout Context) throws(DecodeFailure) -> Block? {
+        guard let block = try body.optional(name)?.object() else { return nil }
+        let units = try body.optional(name + "_units")?.object()
+        let timeUnit = try units?.optional("time").map { f throws(DecodeFailure) in try f.string() } ?? "iso8601"
+        let unixtime = timeUnit == "unixtime"
+        var out = Block()
+        let timeField = try block.required("time")
+        let times = timeField.value.kind == .array ? try timeField.array() : [timeField]
+        for t in times {
+            out.times.append(try ctx.instant(t, unixtime: unixtime))
+            if !unixtime, let s = t.value.string { out.dates.append(String(s.prefix(10))) } else {
+                out.dates.append(LocalTime.date(of: out.times.last!, zone: ctx.zone, fixedOffset: ctx.offset))
+            }
+        }
+        for (key, value) in block.value.members where key != "time" && key != "interval" {
+            guard let (variable, model) = OpenMeteoVariable.parse(key) else { continue }
+            let field = Field(value, path: "\(name).\(key)")
+            let unitValue = units?.value[key]
+            guard let unit = unitValue?.string, let convert = variable.converter(unit: unit) else {
+                let shown = unitValue.map { $0.rawText } ?? "(none)"
+                ctx.warnings.append("\(name).\(key): unit \(Sanitize.printable(String(shown.prefix(20)))) not understood; values left missing")
+                continue
+            }
+            let cells = value.kind == .array ? try field.array() : [field]
+            var column: [Double?] = []
+            column.reserveCapacity(cells.count)
+            for cell in cells {
+                if cell.value.isNull { column.append(nil); continue }
+                let raw = try cell.number()
+                let v = convert(raw)
+                try cell.check(v, variable.range, raw: raw)
+                column.append(v)
+            }
+            out.columns[model, default: [:]][variable] = column
+        }
+        return out
+    }
+}

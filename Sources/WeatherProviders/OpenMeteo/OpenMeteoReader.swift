@@ -1,0 +1,163 @@
+import WeatherJSON
+import WeatherCore
+
+/// The records of one Open-Meteo reply: what every row shares (place, product, issue time)
+/// and one method per kind of record. Rows whose mapped values are all null make no record;
+/// each model of a multi-model reply makes its own rows, in model-name order.
+struct OpenMeteoReader {
+    typealias Block = OpenMeteoDecoder.Block
+    var latitude, longitude: Double
+    var zone: String?
+    var offset: Int
+    var product: String
+    var locationHint: String?
+    var issued: Int64
+    var issuedSource: IssueTimeSource
+
+    static func models(_ block: Block) -> [String?] {
+        block.columns.keys.sorted(by: { ($0 ?? "") < ($1 ?? "") })
+    }
+
+    /// Row `i` of a block as an observation; hourly rows carry the preceding hour's amounts.
+    func observation(_ block: Block, _ i: Int, model: String?, hourlyAccumulation: Bool) -> Observation {
+        var o = Observation(provider: "open-meteo", product: product, observedAt: block.times[i], latitude: latitude, longitude: longitude)
+        o.declaredLocationID = locationHint
+        o.timeZone = zone
+        o.utcOffsetSeconds = offset
+        Self.fill(&o, block, i, model)
+        if hourlyAccumulation, let p = block.value(.precipitation, model: model, i) {
+            o.precipMm = p
+            o.precipWindowH = 1
+            o.rainMm = block.value(.rain, model: model, i)
+        }
+        o.unitsSource = UnitsSource.unitsBlock.rawValue
+        return o
+    }
+
+    /// Archive replies: every hourly row is an observation (their daily rows summarise the same
+    /// hours and are not stored twice).
+    func archiveObservations(_ hourly: Block) -> [Observation] {
+        var out: [Observation] = []
+        for model in Self.models(hourly) {
+            for i in hourly.times.indices where Self.hasValues(hourly, i, model) {
+                var o = observation(hourly, i, model: model, hourlyAccumulation: true)
+                if let model { o.product = "archive:" + model }
+                out.append(o)
+            }
+        }
+        return out
+    }
+
+    /// `current`: its first row, for the reply's own (unsuffixed) variables only.
+    func currentObservations(_ current: Block) -> [Observation] {
+        Self.models(current).filter { $0 == nil }.map { observation(current, 0, model: $0, hourlyAccumulation: false) }
+    }
+
+    /// Legacy `current_weather` has no units block: it follows the hourly units when present
+    /// (°C and km/h are the API defaults).
+    func legacyObservation(_ legacy: Field, at t: Int64, hourlyUnits: JSONValue?) throws(DecodeFailure) -> Observation {
+        var o = Observation(provider: "open-meteo", product: product, observedAt: t, latitude: latitude, longitude: longitude)
+        let declaredTemp = hourlyUnits?["temperature_2m"]?.string
+        let declaredWind = hourlyUnits?["windspeed_10m"]?.string ?? hourlyUnits?["wind_speed_10m"]?.string
+        let tempUnit = declaredTemp ?? "°C"
+        let windUnit = declaredWind ?? "km/h"
+        o.tempC = try legacy.quantity("temperature", OpenMeteoVariable.temp.converter(unit: tempUnit) ?? { $0 }, Plausibility.tempC)
+        o.windSpeedMs = try legacy.quantity("windspeed", OpenMeteoVariable.windSpeed.converter(unit: windUnit) ?? Convert.kmhToMs, Plausibility.windSpeedMs)
+        o.windDirDeg = try legacy.quantity("winddirection", { $0 }, Plausibility.windDirDeg)
+        (o.condition, o.conditionCode) = Self.wmo(try legacy.quantity("weathercode", { $0 }, OpenMeteoVariable.weatherCode.range))
+        o.declaredLocationID = locationHint
+        o.timeZone = zone
+        o.utcOffsetSeconds = offset
+        // The hourly units block only counts when it gave both units; else a default was assumed.
+        o.unitsSource = (declaredTemp != nil && declaredWind != nil ? UnitsSource.unitsBlock : .default).rawValue
+        return o
+    }
+
+    func forecast(_ period: ForecastPeriod, _ from: Int64, _ to: Int64, at: Int64, model: String?) -> Forecast {
+        var f = Forecast(provider: "open-meteo", product: product, latitude: latitude, longitude: longitude, issuedAt: issued,
+                         issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
+        f.model = model
+        f.declaredLocationID = locationHint
+        f.unitsSource = UnitsSource.unitsBlock.rawValue
+        return f
+    }
+
+    /// Hourly rows: `precipitation` is the sum of the preceding hour, so the period is
+    /// `[t − 1 h, t]` with point values at `t`.
+    func hourlyForecasts(_ hourly: Block) -> [Forecast] {
+        var out: [Forecast] = []
+        for model in Self.models(hourly) {
+            for i in hourly.times.indices where Self.hasValues(hourly, i, model) {
+                let t = hourly.times[i]
+                var f = forecast(.hour, t - 3600, t, at: t, model: model)
+                Self.fill(&f, hourly, i, model)
+                out.append(f)
+            }
+        }
+        return out
+    }
+
+    /// Daily rows: the reply gives the local date; the period is that local day.
+    func dailyForecasts(_ daily: Block) -> [Forecast] {
+        var out: [Forecast] = []
+        for model in Self.models(daily) {
+            for i in daily.times.indices where Self.hasValues(daily, i, model) {
+                let date = daily.dates[i]
+                let window = DayWindow.bounds(of: date, zone: zone, offset: offset)
+                var f = forecast(.day, window.from, window.to, at: window.from + (window.to - window.from) / 2, model: model)
+                f.targetDate = date
+                f.tempMaxC = daily.value(.tempMax, model: model, i)
+                f.tempMinC = daily.value(.tempMin, model: model, i)
+                f.precipMm = daily.value(.precipSum, model: model, i)
+                f.snowfallCm = daily.value(.snowfallSum, model: model, i)
+                f.precipProbPct = daily.value(.precipProbMax, model: model, i)
+                f.windSpeedMs = daily.value(.windSpeedMax, model: model, i)
+                f.windGustMs = daily.value(.windGustMax, model: model, i)
+                f.windDirDeg = daily.value(.windDirDominant, model: model, i)
+                f.uvIndex = daily.value(.uvIndexMax, model: model, i)
+                (f.condition, f.conditionCode) = Self.wmo(daily.value(.weatherCode, model: model, i))
+                out.append(f)
+            }
+        }
+        return out
+    }
+
+    /// A WMO weather code (already range-checked) as the shared condition and its raw code.
+    static func wmo(_ code: Double?) -> (Condition?, String?) {
+        guard let code else { return (nil, nil) }
+        return (Condition.fromWMO(code: Int(code)), String(Int(code)))
+    }
+
+    static func hasValues(_ block: Block, _ i: Int, _ model: String?) -> Bool {
+        block.columns[model]?.values.contains { i < $0.count && $0[i] != nil } ?? false
+    }
+
+    /// Point values of row `i` (shared by observations and hourly forecasts).
+    static func values(_ block: Block, _ i: Int, _ model: String?) -> PointValues {
+        var p = PointValues()
+        p.tempC = block.value(.temp, model: model, i)
+        p.feelsLikeC = block.value(.feelsLike, model: model, i)
+        p.dewPointC = block.value(.dewPoint, model: model, i)
+        p.humidityPct = block.value(.humidity, model: model, i)
+        p.pressureHpa = block.value(.pressureMSL, model: model, i) ?? block.value(.pressureSurface, model: model, i)
+        p.windSpeedMs = block.value(.windSpeed, model: model, i)
+        p.windGustMs = block.value(.windGust, model: model, i)
+        p.windDirDeg = block.value(.windDir, model: model, i)
+        p.cloudCoverPct = block.value(.cloudCover, model: model, i)
+        p.visibilityM = block.value(.visibility, model: model, i)
+        p.uvIndex = block.value(.uvIndex, model: model, i)
+        (p.condition, p.conditionCode) = wmo(block.value(.weatherCode, model: model, i))
+        return p
+    }
+
+    static func fill(_ o: inout Observation, _ block: Block, _ i: Int, _ model: String?) {
+        values(block, i, model).apply(to: &o)
+    }
+
+    static func fill(_ f: inout Forecast, _ block: Block, _ i: Int, _ model: String?) {
+        values(block, i, model).apply(to: &f)
+        f.precipMm = block.value(.precipitation, model: model, i)
+        f.precipProbPct = block.value(.precipProb, model: model, i)
+        f.snowfallCm = block.value(.snowfall, model: model, i)
+    }
+}
