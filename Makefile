@@ -41,15 +41,18 @@ bench: deps
 	$(SWIFT) build -c release --product wxbench
 	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench
 
-# libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures and the
-# shared samples. Findings land in .build/fuzz-findings/; replay one with
+# libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures
+# (Fixtures/inputs, Fixtures/providers) and, when it is beside the repository, with
+# ../shared/provider-samples. Findings land in .build/fuzz-findings/; replay one with
 # `swift run wxfuzz FILE` (the normal build of the same target).
+FUZZ_SEEDS := Fixtures/inputs Fixtures/providers $(wildcard ../shared/provider-samples)
 fuzz: deps
 	$(SWIFT) build -c release --product wxfuzz --build-path .build/fuzz \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
 	mkdir -p .build/fuzz-corpus .build/fuzz-findings
-	find Fixtures/inputs ../shared/provider-samples -type f \( -name '*.json' -o -name '*.gz' -o -name '*.ndjson' -o -name '*.jsonl' -o -name '*.tar' \) \
-	  -size -200k -exec cp {} .build/fuzz-corpus/ \; 2>/dev/null || true
+	find $(FUZZ_SEEDS) -type f \( -name '*.json' -o -name '*.gz' -o -name '*.ndjson' -o -name '*.jsonl' -o -name '*.tar' \) \
+	  -size -200k -exec cp {} .build/fuzz-corpus/ \;
+	@echo "fuzz corpus: $$(ls .build/fuzz-corpus | wc -l) seeds from $(FUZZ_SEEDS)"
 	.build/fuzz/release/wxfuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=262144 \
 	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-findings/
 

@@ -7,6 +7,7 @@ import WeatherStore
 struct EndToEndTests {
     @Test func ingestFixturesThenExportCSV() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/w.sqlite"
         let fx = WX.root + "/Fixtures/inputs"
         let r = try WX.run(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
@@ -50,6 +51,7 @@ struct EndToEndTests {
 
     @Test func stdinAndStrict() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let body = try Data(contentsOf: URL(fileURLWithPath: WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
         let r = try WX.run(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
         #expect(r.status == 0, "\(r.stderr)")
@@ -61,6 +63,7 @@ struct EndToEndTests {
 
     @Test func runDefaultPipelineWritesStoreAndCSV() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         // Copy the pipeline next to a link to the fixtures so that outputs land in the temp folder.
         try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
@@ -96,6 +99,7 @@ struct EndToEndTests {
 
     @Test func usageErrorsAndBadPipelines() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         #expect(try WX.run([]).status == 2)
         #expect(try WX.run(["frobnicate"]).status == 2)
         let missing = try WX.run(["ingest", "x.json"])
@@ -111,6 +115,7 @@ struct EndToEndTests {
 
     @Test func unwritableOutputIsExitOne() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/w.sqlite"
         try WX.run(["ingest", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())

@@ -4,7 +4,8 @@ import WeatherStore
 
 /// Pipelines, dry runs, progress, spreadsheet CSV: the everyday experience.
 struct ExperienceTests {
-    /// A copy of the project layout (Pipelines/ beside a link to Fixtures/) so outputs land in a temp folder.
+    /// A copy of the project layout (Pipelines/ beside a link to Fixtures/) so outputs land in a
+    /// temp folder; the test removes it with `defer { WX.remove(dir) }` (the link is not followed).
     func sandbox() throws -> String {
         let dir = WX.tempDir()
         try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
@@ -17,6 +18,7 @@ struct ExperienceTests {
 
     @Test func everyPipelineRuns() throws {
         let dir = try sandbox()
+        defer { WX.remove(dir) }
         let accuracy = try WX.run(["run", "Pipelines/forecast-accuracy.json"], cwd: dir)
         #expect(accuracy.status == 0, "\(accuracy.stderr)")
         let pairs = try Database(path: dir + "/out/forecast-accuracy.sqlite", readOnly: true).scalar("SELECT COUNT(*) FROM forecast_pairs")?.int ?? 0
@@ -35,6 +37,7 @@ struct ExperienceTests {
 
     @Test func defaultRunWritesTheReportAndSecondRunIsQuick() throws {
         let dir = try sandbox()
+        defer { WX.remove(dir) }
         #expect(try WX.run(["run"], cwd: dir).status == 0)
         let html = try String(contentsOfFile: dir + "/out/report.html", encoding: .utf8)
         #expect(html.contains("Forecast accuracy by lead time") && html.contains("Monthly rainfall") && html.contains("Data quality"))
@@ -45,6 +48,7 @@ struct ExperienceTests {
 
     @Test func dryRunPrintsThePlanAndWritesNothing() throws {
         let dir = try sandbox()
+        defer { WX.remove(dir) }
         let r = try WX.run(["run", "--dry-run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Fixtures/inputs/standard: 8 file(s)"))
@@ -55,6 +59,7 @@ struct ExperienceTests {
 
     @Test func pipelineWithAMissingPathIsRefusedNamingTheKey() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         try #"{"inputs": ["here", "not-there"], "store": "s.sqlite"}"#.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: dir + "/here", withIntermediateDirectories: true)
         let r = try WX.run(["run", dir + "/p.json"])
@@ -66,6 +71,7 @@ struct ExperienceTests {
     /// Under a terminal (a pty from `script`) the progress line shows; in a pipe it does not.
     @Test func progressOnATerminalOnly() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/w.sqlite"
         let inputs = WX.root + "/Fixtures/inputs/standard"
         let tty = try WX.start(["-qec", "'\(WX.binary)' ingest --db '\(db)' '\(inputs)'", "/dev/null"], executable: "/usr/bin/script").1()
@@ -84,6 +90,7 @@ struct ExperienceTests {
 
     @Test func verboseListsEachSource() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let r = try WX.run(["ingest", "--verbose", "--db", dir + "/w.sqlite", WX.root + "/Fixtures/inputs/bad"])
         #expect(r.stderr.contains("source ") && r.stderr.contains("bad/broken.json: 1 documents = 0 accepted + 1 rejected + 0 duplicates"), "\(r.stderr)")
         #expect(r.stderr.contains("reject: "))
@@ -91,6 +98,7 @@ struct ExperienceTests {
 
     @Test func spreadsheetDialectAndImperialUnits() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/w.sqlite"
         try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
         let r = try WX.run(["export", "--db", db, "--out", dir + "/csv", "--table", "observations", "--dialect", "spreadsheet", "--units", "imperial"])

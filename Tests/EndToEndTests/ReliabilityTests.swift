@@ -36,14 +36,15 @@ struct ReliabilityTests {
 
     @Test func killedRunsLeaveAConsistentStoreAndARerunCompletesIt() throws {
         let archive = try Self.makeArchive()
-        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
-        let reference = WX.tempDir() + "/ref.sqlite"
+        let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
+        defer { WX.remove(work) }
+        let reference = work + "/ref.sqlite"
         let r = try WX.run(["ingest", "--quiet", "--db", reference, archive])
         #expect(r.status == 0, "\(r.stderr)")
         let expected = try Self.snapshot(reference)
         var killedMidway = 0
         for delay in [0.15, 0.5, 1.0, 2.0] {
-            let db = WX.tempDir() + "/killed.sqlite"
+            let db = work + "/killed-\(delay).sqlite"
             let (p, wait) = try WX.start(["ingest", "--quiet", "--db", db, archive])
             Thread.sleep(forTimeInterval: delay)
             if p.isRunning {
@@ -66,10 +67,11 @@ struct ReliabilityTests {
     @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
     func signalsStopCleanlyAndSayWhatWasDone(_ signal: Int32, _ name: String) throws {
         let archive = try Self.makeArchive()
-        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
-        let reference = WX.tempDir() + "/ref.sqlite"
+        let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
+        defer { WX.remove(work) }
+        let reference = work + "/ref.sqlite"
         try WX.run(["ingest", "--quiet", "--db", reference, archive])
-        let db = WX.tempDir() + "/int.sqlite"
+        let db = work + "/int.sqlite"
         let (p, wait) = try WX.start(["ingest", "--db", db, archive])
         Thread.sleep(forTimeInterval: 0.4)
         let wasRunning = p.isRunning
@@ -88,10 +90,11 @@ struct ReliabilityTests {
 
     @Test func twoConcurrentIngestsBothFinishCorrectly() throws {
         let archive = try Self.makeArchive()
-        defer { try? FileManager.default.removeItem(atPath: (archive as NSString).deletingLastPathComponent) }
-        let reference = WX.tempDir() + "/ref.sqlite"
+        let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
+        defer { WX.remove(work) }
+        let reference = work + "/ref.sqlite"
         try WX.run(["ingest", "--quiet", "--db", reference, archive])
-        let db = WX.tempDir() + "/both.sqlite"
+        let db = work + "/both.sqlite"
         let a = try WX.start(["ingest", "--db", db, archive])
         let b = try WX.start(["ingest", "--db", db, archive])
         let (ra, rb) = (a.1(), b.1())
@@ -103,6 +106,7 @@ struct ReliabilityTests {
 
     @Test func aFullStoreFailsCleanly() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/full.sqlite"
         try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
         let before = try Self.snapshot(db)
@@ -123,6 +127,7 @@ struct ReliabilityTests {
 
     @Test func aFullDiskDuringExportLeavesNoHalfFile() throws {
         let dir = WX.tempDir()
+        defer { WX.remove(dir) }
         let db = dir + "/w.sqlite"
         try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/standard"])
         let r = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"],
@@ -136,7 +141,7 @@ struct ReliabilityTests {
 
     @Test func hostileInputsStayWithinTimeAndMemory() throws {
         let dir = WX.tempDir()
-        defer { try? FileManager.default.removeItem(atPath: dir) }  // 100 MB of test input
+        defer { WX.remove(dir) }  // 100 MB of test input
         // One 100 MB line.
         let big = dir + "/one-line.ndjson"
         _ = FileManager.default.createFile(atPath: big, contents: nil)

@@ -71,9 +71,14 @@ enum WX {
         return (out, (Double(lastLine) ?? 0) / 1024)
     }
 
+    /// A fresh temporary folder; the test deletes it with `defer { WX.remove(dir) }`.
     static func tempDir() -> String {
         let d = NSTemporaryDirectory() + "wxpipe-e2e-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         return d
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

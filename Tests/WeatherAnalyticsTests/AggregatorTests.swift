@@ -4,14 +4,19 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
 
+/// A fresh folder under the system temporary folder; each test removes it with `defer`.
+func temporaryFolder(_ label: String) throws -> String {
+    let dir = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
 /// The aggregate stage over a small store whose every number can be checked by hand.
 struct AggregatorTests {
     /// New York, 2024-05-01 (EDT, UTC−4): OWM observations of 10 + h °C at h:30 local for hours
     /// 0…23, each with a 1-hour rain window centred on h:00, 0.5 mm in the hours 12 and 13; a Dark Sky observation every hour at
     /// 20 °C that the reference excludes; a day forecast issued the evening before and an hourly one.
-    func makeStore() throws -> Store {
-        let dir = NSTemporaryDirectory() + "wxpipe-agg-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    func makeStore(in dir: String) throws -> Store {
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
         let src = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
@@ -42,7 +47,9 @@ struct AggregatorTests {
     }
 
     @Test func tablesMatchHandComputedValues() throws {
-        let store = try makeStore()
+        let dir = try temporaryFolder("agg")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try makeStore(in: dir)
         var options = AggregateOptions()
         options.reference = ["openweathermap/current"]
         let summary = try Aggregator(database: store.database, options: options).run()
@@ -70,7 +77,9 @@ struct AggregatorTests {
     }
 
     @Test func allObservationsByDefaultAndRunningTwiceGivesTheSameTables() throws {
-        let store = try makeStore()
+        let dir = try temporaryFolder("agg")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try makeStore(in: dir)
         let agg = Aggregator(database: store.database)
         _ = try agg.run()
         let db = store.database
@@ -92,9 +101,7 @@ struct HomogeneousTests {
 
     /// Two complete days at New York and one at London. Provider a forecasts both New York days,
     /// b only the first; c alone covers London.
-    func makeStore() throws -> Store {
-        let dir = NSTemporaryDirectory() + "wxpipe-homog-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    func makeStore(in dir: String) throws -> Store {
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
         try store.saveLocation(Location(id: "ldn", latitude: 51.5, longitude: -0.1, timeZone: "Europe/London", declared: true))
@@ -120,7 +127,9 @@ struct HomogeneousTests {
     }
 
     @Test func onlyCasesEveryComparedSourceHasAreScored() throws {
-        let store = try makeStore()
+        let dir = try temporaryFolder("agg")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try makeStore(in: dir)
         var options = AggregateOptions()
         _ = try Aggregator(database: store.database, options: options).run()
         #expect(try store.database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int == 4)

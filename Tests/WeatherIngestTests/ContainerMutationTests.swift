@@ -13,6 +13,7 @@ struct ContainerMutationTests {
     func damagedContainers(_ seed: String) throws {
         let original = [UInt8](try #require(FileManager.default.contents(atPath: repositoryRoot + "/Fixtures/inputs/" + seed)))
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         var state: UInt64 = 42
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407

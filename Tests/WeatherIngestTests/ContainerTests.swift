@@ -10,6 +10,7 @@ struct ContainerTests {
 
     @Test func multiMemberGzipYieldsEveryMember() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         for (k, d) in [doc1, doc2, doc3].enumerated() { write(Array(d.utf8), to: "\(dir)/\(k).json") }
         // `curl … | gzip >> archive.gz`: members back to back, no newline between documents.
         shell("cd \(dir) && for k in 0 1 2; do gzip -c $k.json >> all.gz; done && rm ?.json")
@@ -20,6 +21,7 @@ struct ContainerTests {
 
     @Test func truncatedGzipIsReportedWithOffset() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let text = (0..<200).map { #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: $0 % 50))"}"# }.joined(separator: "\n")
         write(Array(text.utf8), to: "\(dir)/d.ndjson")
         shell("cd \(dir) && gzip d.ndjson && head -c 600 d.ndjson.gz > cut.ndjson.gz && rm d.ndjson.gz")
@@ -34,6 +36,7 @@ struct ContainerTests {
 
     @Test func corruptGzipCRCIsAnError() throws {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         write(Array(doc1.utf8), to: "\(dir)/a.json")
         shell("cd \(dir) && gzip a.json")
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/a.json.gz")))
@@ -45,6 +48,7 @@ struct ContainerTests {
 
     @Test func gzipIsDetectedByMagicNotName() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         write(Array(doc1.utf8), to: "\(dir)/a")
         shell("cd \(dir) && gzip -c a > reply.json && rm a")
         #expect(collect("\(dir)/reply.json").texts == [doc1])
@@ -52,6 +56,7 @@ struct ContainerTests {
 
     @Test func decompressionBombBecomesAnErrorNotAnOOM() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         shell("head -c 200000000 /dev/zero | gzip -1 > \(dir)/bomb.json.gz")
         let ingestor = Ingestor(limits: .init(maxDocumentBytes: 1 << 20, gzip: .init(maxRatio: 200, ratioFloorBytes: 8 << 20)))
         let c = collect("\(dir)/bomb.json.gz", ingestor: ingestor)
@@ -62,6 +67,7 @@ struct ContainerTests {
 
     @Test func tarWithLongNamesAndGzippedMembers() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let long = String(repeating: "folder-name-that-is-long/", count: 6)
         try? FileManager.default.createDirectory(atPath: "\(dir)/src/\(long)", withIntermediateDirectories: true)
         write(Array(doc1.utf8), to: "\(dir)/src/\(long)a.json")
@@ -79,6 +85,7 @@ struct ContainerTests {
 
     @Test func tarMemberCutShortAndBadChecksum() throws {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         write(Array(String(repeating: "{\"a\":1}\n", count: 200).utf8), to: "\(dir)/a.ndjson")
         write(Array(doc2.utf8), to: "\(dir)/b.json")
         shell("cd \(dir) && tar -cf t.tar a.ndjson b.json && head -c 1200 t.tar > cut.tar")
@@ -95,6 +102,7 @@ struct ContainerTests {
 
     @Test func ndjsonLineNumbersAndOffsets() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let text = "\(doc1)\n\n\(doc2)\r\n\(doc3)\n"
         write(Array(text.utf8), to: "\(dir)/x.ndjson")
         let c = collect("\(dir)/x.ndjson")
@@ -105,6 +113,7 @@ struct ContainerTests {
 
     @Test func ndjsonDetectedByLayoutAndBrokenLineCostsOneLine() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let text = "\(doc1)\n{\"broken\": [1, 2\n\(doc3)\n"
         write(Array(text.utf8), to: "\(dir)/replies.json")
         let c = collect("\(dir)/replies.json")
@@ -114,6 +123,7 @@ struct ContainerTests {
 
     @Test func concatenatedAndPrettyDocuments() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let pretty = "{\n  \"p\": {\n    \"q\": 1\n  }\n}"
         write(Array((doc1 + doc2 + "\n" + pretty + doc3).utf8), to: "\(dir)/c.json")
         let c = collect("\(dir)/c.json")
@@ -123,6 +133,7 @@ struct ContainerTests {
 
     @Test func bomEmptyAndHTML() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         write([0xEF, 0xBB, 0xBF] + Array(doc1.utf8), to: "\(dir)/bom.json")
         write([], to: "\(dir)/empty.json")
         write(Array("  \n\n ".utf8), to: "\(dir)/blank.json")
@@ -136,6 +147,7 @@ struct ContainerTests {
 
     @Test func oversizedDocumentIsSkippedNotHeld() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         let big = "{\"x\":\"" + String(repeating: "y", count: 300_000) + "\"}"
         write(Array((big + "\n" + doc1 + "\n").utf8), to: "\(dir)/big.ndjson")
         let c = collect("\(dir)/big.ndjson", ingestor: Ingestor(limits: .init(maxDocumentBytes: 100_000)))
@@ -146,6 +158,7 @@ struct ContainerTests {
 
     @Test func walkerSortsRecursesSkipsHiddenAndEndsSymlinkLoops() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         try? FileManager.default.createDirectory(atPath: "\(dir)/b/c", withIntermediateDirectories: true)
         write([], to: "\(dir)/b/c/z.json")
         write([], to: "\(dir)/a.json")
@@ -171,6 +184,7 @@ struct BrokenFirstLineTests {
     /// and the lines after it are still read one by one.
     @Test func aCutFirstLineDoesNotSwallowTheRest() {
         let dir = temporaryFolder()
+        defer { removeFolder(dir) }
         for (name, text) in [("cut.json", "{\"a\":{\"b\":1\n{\"c\":2}\n{\"d\":3}\n"),
                              ("cut-in-string.json", "{\"a\":\"abc\n{\"c\":2}\n{\"d\":3}\n")] {
             write(Array(text.utf8), to: "\(dir)/\(name)")

@@ -2,11 +2,15 @@ import Foundation
 import WeatherCore
 @testable import WeatherIngest
 
-/// A fresh temporary folder per test.
+/// A fresh temporary folder per test; the test deletes it with `defer { removeFolder(dir) }`.
 func temporaryFolder() -> String {
     let path = NSTemporaryDirectory() + "wxpipe-ingest-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+func removeFolder(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
 }
 
 func write(_ bytes: [UInt8], to path: String) {

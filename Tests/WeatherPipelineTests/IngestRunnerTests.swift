@@ -16,10 +16,21 @@ let repositoryRoot: String = {
 
 let fixtures = repositoryRoot + "/Fixtures/inputs"
 
-func freshStore() throws -> Store {
-    let dir = NSTemporaryDirectory() + "wxpipe-pipeline-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return try Store(path: dir + "/weather.sqlite")
+/// A folder of its own under the system temporary folder; a test deletes it with
+/// `defer { folder.remove() }` so runs leave nothing behind.
+struct TemporaryFolder {
+    let path: String
+
+    init(_ label: String) throws {
+        path = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+func freshStore(in folder: TemporaryFolder) throws -> Store {
+    try Store(path: folder.path + "/weather.sqlite")
 }
 
 let fixtureInputs = [
@@ -32,7 +43,9 @@ let fixtureInputs = [
 
 struct IngestRunnerTests {
     @Test func fixturesGiveTheRightCountsAndUnits() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         let runner = try IngestRunner(store: store)
         let s = try runner.run(fixtureInputs)
         // standard 168 + metric 72 + imperial 72 + mixed 3 (all repeats) + bad 14 (12 broken, 2 good lines)
@@ -58,7 +71,9 @@ struct IngestRunnerTests {
     }
 
     @Test func everyBadFixtureGivesItsExpectedReject() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         _ = try IngestRunner(store: store).run(fixtureInputs)
         let expected = try String(contentsOfFile: repositoryRoot + "/Fixtures/expected/rejects.tsv", encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }
@@ -81,7 +96,9 @@ struct IngestRunnerTests {
     }
 
     @Test func reingestIsIdempotent() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         _ = try IngestRunner(store: store).run(fixtureInputs)
         let before = try snapshot(store)
         let again = try IngestRunner(store: store).run(fixtureInputs)
@@ -91,8 +108,10 @@ struct IngestRunnerTests {
     }
 
     @Test func changedFileReplacesItsRecords() throws {
-        let store = try freshStore()
-        let dir = NSTemporaryDirectory() + "wxpipe-changed-\(UUID().uuidString)"
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let dir = tmp.path + "/inputs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let lines = try String(contentsOfFile: fixtures + "/standard/london-2024-05-01.ndjson", encoding: .utf8).split(separator: "\n")
         try (lines[0..<4].joined(separator: "\n") + "\n").write(toFile: dir + "/a.ndjson", atomically: true, encoding: .utf8)
@@ -105,7 +124,9 @@ struct IngestRunnerTests {
     }
 
     @Test func declaredLocationsWinAndNearbyRecordsJoin() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         let london = Location(id: "london", name: "London", latitude: 51.5085, longitude: -0.1257, timeZone: "Europe/London", declared: true)
         _ = try IngestRunner(store: store, declaredLocations: [london]).run([IngestInput(path: fixtures + "/standard")])
         #expect(try store.database.scalar("SELECT COUNT(DISTINCT location_id) FROM observations")?.int == 1)
@@ -121,7 +142,9 @@ struct IngestRunnerTests {
 
 struct ProviderIngestTests {
     @Test func everyProviderFixtureLands() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         let london = Location(id: "london", latitude: 51.5085, longitude: -0.1257, declared: true)
         let s = try IngestRunner(store: store, declaredLocations: [london]).run([IngestInput(path: fixtures + "/providers")])
         #expect(s.rejected == 0 && s.balanced)
@@ -141,7 +164,9 @@ struct ProviderIngestTests {
     /// A zone learned from one provider serves the others at that location: WeatherKit bodies
     /// carry none, the Open-Meteo reply for the same place does.
     @Test func zonesAreSharedAcrossProviders() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/providers/weatherkit"),
                                                  IngestInput(path: fixtures + "/providers/open-meteo")])
         let rows = try store.database.rows("SELECT DISTINCT o.location_id, l.timezone FROM observations o JOIN locations l ON l.id = o.location_id WHERE o.provider = 'weatherkit'")
@@ -150,16 +175,36 @@ struct ProviderIngestTests {
     }
 
     @Test func providerSamplesPipelineRejectsOnlyTheErrorBodies() throws {
-        let samples = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().path + "/shared/provider-samples"
-        try #require(FileManager.default.fileExists(atPath: samples), "../shared/provider-samples is missing")
         let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/provider-samples.json")
-        let store = try freshStore()
+        #expect(p.inputs.allSatisfy { $0.path.hasPrefix(repositoryRoot + "/Fixtures/providers/") })
+        try Self.expectAllButErrorBodiesLand(p)
+    }
+
+    /// Optional extended check: the same pipeline over the recordings of ../shared/provider-samples,
+    /// when that folder is beside the repository (a plain clone skips it).
+    @Test func sharedSamplesPipelineWhenPresent() throws {
+        let samples = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().path + "/shared/provider-samples"
+        guard FileManager.default.fileExists(atPath: samples) else {
+            print("extended check skipped: ../shared/provider-samples is not beside the repository")
+            return
+        }
+        let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/shared-samples.json")
+        try Self.expectAllButErrorBodiesLand(p)
+        print("extended check ran: Pipelines/shared-samples.json ingested \(p.inputs.count) inputs from \(samples)")
+    }
+
+    /// 46 replies: the three error bodies are rejected, everything else lands; geocoding (6) and
+    /// the all-excluded Dark Sky reply hold no records.
+    static func expectAllButErrorBodiesLand(_ p: PipelineFile) throws {
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         let s = try IngestRunner(store: store).run(p.inputs.map { IngestInput(path: $0.path, units: $0.units) })
         #expect(s.documents == 46)
         #expect(s.rejected == 3)
         #expect(s.rejectsByReason == [.providerError: 3])
         #expect(s.balanced)
-        #expect(try store.database.scalar("SELECT COUNT(*) FROM sources WHERE records = 0 AND rejected = 0 AND duplicates = 0")?.int == 7)  // geocoding ×6, all-excluded Dark Sky
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM sources WHERE records = 0 AND rejected = 0 AND duplicates = 0")?.int == 7)
     }
 }
 
@@ -167,6 +212,7 @@ struct PipelineFileTests {
     func load(_ json: String) throws(PipelineFile.Problem) -> PipelineFile {
         let dir = NSTemporaryDirectory() + "wxpipe-pf-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try? json.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         return try PipelineFile.load(path: dir + "/p.json")
     }
@@ -221,9 +267,11 @@ struct PipelineFileTests {
 struct UnreadableInputTests {
     /// A file listed but gone (or unreadable) when it is opened becomes a reject, and the run goes on.
     @Test func vanishedFileIsAnUnreadableReject() throws {
-        let store = try freshStore()
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
         let runner = try IngestRunner(store: store)
-        let dir = NSTemporaryDirectory() + "wxpipe-gone-\(UUID().uuidString)"
+        let dir = tmp.path + "/inputs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         // A dangling symbolic link is listed by name and fails to open.
         try FileManager.default.createSymbolicLink(atPath: dir + "/gone.json", withDestinationPath: dir + "/nowhere.json")

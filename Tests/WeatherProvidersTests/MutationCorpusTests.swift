@@ -6,11 +6,11 @@ import WeatherCore
 /// A deterministic mutation corpus over every recorded sample and fixture body: each mutant must
 /// decode to records or to a reject with a reason and a message — never crash or hang.
 struct MutationCorpusTests {
-    /// Seeds: the shared samples and the provider fixtures (plain JSON ones).
+    /// Seeds: the provider replies and the provider pipeline fixtures (plain JSON ones).
     static let seeds: [(String, [UInt8])] = {
         var out: [(String, [UInt8])] = []
         let fm = FileManager.default
-        for base in [sharedSamples, repositoryRootForTests + "/Fixtures/inputs/providers"] {
+        for base in [providerFixtures, repositoryRootForTests + "/Fixtures/inputs/providers"] {
             guard let e = fm.enumerator(atPath: base) else { continue }
             for case let rel as String in e where rel.hasSuffix(".json") {
                 if let d = fm.contents(atPath: base + "/" + rel) { out.append((rel, [UInt8](d))) }
@@ -90,7 +90,7 @@ struct MutationCorpusTests {
     }
 
     @Test func seedsArePresent() {
-        #expect(Self.seeds.count >= 50)
+        #expect(Self.seeds.count == 46 + 8)  // Fixtures/providers + the plain JSON of Fixtures/inputs/providers
     }
 
     @Test func everyMutantEndsAsRecordsOrAReasonedReject() {
@@ -113,12 +113,3 @@ struct MutationCorpusTests {
         #expect(Date().timeIntervalSince(started) < 120)
     }
 }
-
-let repositoryRootForTests: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
-}()

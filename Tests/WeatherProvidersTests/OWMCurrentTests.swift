@@ -3,38 +3,14 @@ import Testing
 import WeatherCore
 @testable import WeatherProviders
 
-let sharedSamples: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { break }
-    }
-    return url.deletingLastPathComponent().path + "/shared/provider-samples"
-}()
-
-func decode(_ text: String, units: UnitSystem? = nil) -> Result<DecodedDocument, DecodeFailure> {
-    DocumentDecoder.decode(Array(text.utf8), context: DecodeContext(owmUnits: units))
-}
-
-/// The bytes of a shared sample; a missing file fails the test instead of crashing the runner.
-func sample(_ name: String) throws -> [UInt8] {
-    let data = try #require(FileManager.default.contents(atPath: sharedSamples + "/" + name), "missing ../shared/provider-samples/\(name)")
-    return [UInt8](data)
-}
-
-func observation(_ text: String, units: UnitSystem? = nil) throws -> Observation {
-    let doc = try decode(text, units: units).get()
-    return try #require(doc.observations.first)
-}
-
 struct OWMCurrentSampleTests {
     static let files: [String] = {
-        let dir = sharedSamples + "/owm-current"
+        let dir = providerFixtures + "/owm-current"
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
     }()
 
     @Test func samplesArePresent() {
-        #expect(Self.files.count == 9, "expected the 9 OWM current samples in ../shared/provider-samples/owm-current")
+        #expect(Self.files.count == 9, "expected the 9 OWM current replies in Fixtures/providers/owm-current")
     }
 
     /// Every recorded reply decodes in the units its name says, or is the error body.
@@ -86,11 +62,12 @@ struct OWMCurrentSampleTests {
         #expect(o.placeName == "Москва")  // a label only
     }
 
-    @Test func sydneyTwoConditionsKeepsAllCodes() throws {
-        let bytes = try sample("owm-current/sydney-metric-rain1h-two-weather-conditions-2020-ramola.json")
+    @Test func twoConditionsKeepAllCodes() throws {
+        let bytes = try sample("owm-current/wellington-metric-rain1h-two-weather-conditions-2024-wxpipe.json")
         let o = try #require(try DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: .metric)).get().observations.first)
-        #expect(o.conditionCode == "500,300")
+        #expect(o.conditionCode == "501,301")
         #expect(o.condition == .rain)
+        #expect(o.rainMm == 1.42 && o.precipWindowH == 1)
     }
 
     @Test func metricReadAsStandardIsImplausibleAndSaysWhy() throws {

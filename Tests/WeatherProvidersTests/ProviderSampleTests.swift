@@ -3,7 +3,7 @@ import Testing
 import WeatherCore
 @testable import WeatherProviders
 
-/// Every recorded reply in ../shared/provider-samples decodes to the records it holds.
+/// Every provider reply in Fixtures/providers decodes to the records it holds.
 struct ProviderSampleTests {
     struct Expectation: Sendable, CustomStringConvertible {
         var file: String
@@ -17,7 +17,7 @@ struct ProviderSampleTests {
 
     static let table: [Expectation] = [
         .init(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
-        .init(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
+        .init(file: "darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
         .init(file: "darksky/us-boston-timemachine-1978-darkskycore.json", format: "darksky/timemachine", observations: 25),
         .init(file: "darksky/us-buffalo-blocks-without-data-2016-darkskycore.json", format: "darksky/forecast", observations: 1),
         .init(file: "darksky/us-chicago-forecast-2014-fcpp.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 49 + 8),
@@ -28,32 +28,39 @@ struct ProviderSampleTests {
         .init(file: "darksky/us-san-francisco-forecast-2017-wxkdarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 49 + 8),
         .init(file: "open-meteo/archive-amsterdam-trimmed-1h-openmeteophp.json", format: "open-meteo/archive", observations: 1),
         .init(file: "open-meteo/forecast-amsterdam-trimmed-1step-openmeteophp.json", format: "open-meteo/forecast", forecasts: 2),
-        .init(file: "open-meteo/forecast-berlin-coords-tz-london-current-daily-iso8601-2025-basicweather.json", format: "open-meteo/forecast", observations: 1, forecasts: 7),
-        .init(file: "open-meteo/forecast-kyoto-legacy-current_weather-hourly-2023-subaru.json", format: "open-meteo/forecast", observations: 1, forecasts: 168),
-        .init(file: "open-meteo/forecast-multimodel-veneto-it-hourly-daily-nulls-2025-pythonmeteo.json", format: "open-meteo/forecast", forecasts: 1201),
+        .init(file: "open-meteo/forecast-prague-coords-tz-london-current-daily-iso8601-2024-wxpipe.json", format: "open-meteo/forecast", observations: 1, forecasts: 7),
+        .init(file: "open-meteo/forecast-osaka-legacy-current_weather-hourly-2024-wxpipe.json", format: "open-meteo/forecast", observations: 1, forecasts: 168),
+        // Hourly rows while each model has data (ecmwf 120, icon_d2 48, gfs 120, knmi 60), daily
+        // rows of the same models (5 + 2 + 5 + 3); gem_regional and bom_access_global have none.
+        .init(file: "open-meteo/forecast-multimodel-bologna-hourly-daily-nulls-2024-wxpipe.json", format: "open-meteo/forecast", forecasts: 348 + 15),
         .init(file: "weatherkit/gowk-error-404.json", format: nil),
         .init(file: "weatherkit/gowk-nyc-current-weather.json", format: "weatherkit/weather", observations: 1),
         .init(file: "weatherkit/gowk-nyc-full-weather-metric.json", format: "weatherkit/weather", observations: 1, forecasts: 78 + 243 + 10),
         .init(file: "weatherkit/gowk-nyc-next-hour-forecast.json", format: "weatherkit/weather", forecasts: 79),
+        .init(file: "owm-geocoding/direct-boulder-co-no-local-names-wxpipe.json", format: "openweathermap/geocoding", places: 1),
         .init(file: "owm-geocoding/direct-charlotte-nc-single-object-cltjared.json", format: "openweathermap/geocoding", places: 1),
         .init(file: "owm-geocoding/direct-london-limit5-pyowm.json", format: "openweathermap/geocoding", places: 5),
-        .init(file: "owm-geocoding/direct-reston-va-no-local-names-jimsweather.json", format: "openweathermap/geocoding", places: 1),
         .init(file: "owm-geocoding/reverse-london-limit5-pyowm.json", format: "openweathermap/geocoding", places: 5),
         .init(file: "owm-geocoding/zip-28105-us-mecklenburg-county-cltjared.json", format: "openweathermap/geocoding", places: 1),
-        .init(file: "owm-geocoding/zip-33760-largo-us-railsweather.json", format: "openweathermap/geocoding", places: 1),
+        .init(file: "owm-geocoding/zip-80302-boulder-us-no-country-code-wxpipe.json", format: "openweathermap/geocoding", places: 1),
         .init(file: "owm-current/error-401-invalid-key-owrc.json", format: nil),
-        .init(file: "owm-current/globe-0n0e-standard-no-country-2026-railsweather.json", format: "openweathermap/current", observations: 1),
+        .init(file: "owm-current/globe-0n0e-standard-no-country-2025-wxpipe.json", format: "openweathermap/current", observations: 1),
+        .init(file: "owm-current/guntersville-al-standard-rain1h-sys-type3-2016-noazark.json", format: "openweathermap/current", observations: 1),
+        .init(file: "owm-current/london-standard-rain1h-2020-owrc.json", format: "openweathermap/current", observations: 1),
         .init(file: "owm-current/moscow-imperial-lang-ru-2020-owrc.json", format: "openweathermap/current", observations: 1, units: .imperial),
         .init(file: "owm-current/moscow-metric-lang-fr-2020-owrc.json", format: "openweathermap/current", observations: 1, units: .metric),
+        .init(file: "owm-current/newyork-zip-standard-no-wind-deg-id0-2020-owrc.json", format: "openweathermap/current", observations: 1),
+        .init(file: "owm-current/portland-standard-sys-message-haze-2018-wxpipe.json", format: "openweathermap/current", observations: 1),
+        .init(file: "owm-current/wellington-metric-rain1h-two-weather-conditions-2024-wxpipe.json", format: "openweathermap/current", observations: 1, units: .metric),
         .init(file: "owm-forecast5/antarctica-unnamed-standard-snow-2025-owrc.json", format: "openweathermap/forecast5", forecasts: 40),
+        .init(file: "owm-forecast5/dublin-metric-pop-visibility-rain3h-2021-wxpipe.json", format: "openweathermap/forecast5", forecasts: 40, units: .metric),
         .init(file: "owm-forecast5/guntersville-al-imperial-city-sys-population-2016-noazark.json", format: "openweathermap/forecast5", forecasts: 38),
-        .init(file: "owm-forecast5/london-metric-2020-vueweather.json", format: "openweathermap/forecast5", forecasts: 40, units: .metric),
+        .init(file: "owm-forecast5/kazan-samples-endpoint-country-none-empty-snow-2019-wxpipe.json", format: "openweathermap/forecast5", forecasts: 40),
         .init(file: "owm-forecast5/london-standard-2025-owrc.json", format: "openweathermap/forecast5", forecasts: 40),
-        .init(file: "owm-forecast5/moscow-owm-samples-endpoint-empty-snow-2017-weatherapp-swift.json", format: "openweathermap/forecast5", forecasts: 40),
         .init(file: "owm-onecall/error-400-timemachine-out-of-range-owrc.json", format: nil),
         .init(file: "owm-onecall/onecall25-2020-texarkana-exclude-minutely-hourly-no-tzoffset-owrc.json", format: "openweathermap/onecall", observations: 1, forecasts: 8),
+        .init(file: "owm-onecall/onecall25-madrid-standard-daily-pop-rain-2021-wxpipe.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8),
         .init(file: "owm-onecall/onecall25-paradise-valley-az-standard-alerts-2023-owrc.json", format: "openweathermap/onecall", observations: 1, forecasts: 60 + 48 + 8),
-        .init(file: "owm-onecall/onecall25-paris-standard-daily-pop-rain-2020-myopenweather.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8),
         .init(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
         .init(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
         .init(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
@@ -61,18 +68,23 @@ struct ProviderSampleTests {
 
     @Test(arguments: table)
     func sampleDecodes(_ e: Expectation) throws {
-        let bytes = try sample(e.file)
+        try Self.check(e, bytes: try sample(e.file))
+    }
+
+    /// Decodes one reply and compares it with its expectation (also used by the extended check
+    /// over ../shared/provider-samples).
+    static func check(_ e: Expectation, bytes: [UInt8]) throws {
         let result = DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: e.units, sourceName: e.file))
         guard let format = e.format else {
-            guard case .failure(let f) = result else { Issue.record("error body must be rejected"); return }
-            #expect(f.reason == .providerError)
+            guard case .failure(let f) = result else { Issue.record("\(e.file): error body must be rejected"); return }
+            #expect(f.reason == .providerError, "\(e.file)")
             return
         }
         let doc = try result.get()
-        #expect(doc.format == format)
-        #expect(doc.observations.count == e.observations)
-        #expect(doc.forecasts.count == e.forecasts)
-        #expect(doc.places.filter(\.isGeocoding).count == e.places)
+        #expect(doc.format == format, "\(e.file)")
+        #expect(doc.observations.count == e.observations, "\(e.file)")
+        #expect(doc.forecasts.count == e.forecasts, "\(e.file)")
+        #expect(doc.places.filter(\.isGeocoding).count == e.places, "\(e.file)")
         #expect(!doc.detectedBy.isEmpty)
         // Canonical units: every temperature a sample holds is plausible for the Earth.
         for o in doc.observations { if let t = o.tempC { #expect(t > -50 && t < 50, "\(e.file) \(t)") } }
@@ -83,19 +95,11 @@ struct ProviderSampleTests {
         }
     }
 
-    /// Samples the table does not list are the OWM current ones covered in OWMCurrentTests.
-    @Test func tableCoversEverySample() throws {
-        var all: [String] = []
-        for folder in try FileManager.default.contentsOfDirectory(atPath: sharedSamples).sorted() {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: sharedSamples + "/" + folder, isDirectory: &isDir), isDir.boolValue else { continue }
-            for f in try FileManager.default.contentsOfDirectory(atPath: sharedSamples + "/" + folder) where f.hasSuffix(".json") {
-                all.append(folder + "/" + f)
-            }
-        }
+    /// The table lists exactly the replies in Fixtures/providers: a new fixture needs its row.
+    @Test func tableCoversEveryFixture() throws {
+        let all = try jsonFilesByFolder(in: providerFixtures)
         #expect(all.count == 46)
-        let listed = Set(Self.table.map(\.file))
-        let missing = all.filter { !listed.contains($0) && !$0.hasPrefix("owm-current/") }
-        #expect(missing.isEmpty, "\(missing)")
+        #expect(Set(all) == Set(Self.table.map(\.file)))
+        #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }
 }

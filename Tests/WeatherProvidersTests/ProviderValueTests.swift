@@ -34,22 +34,25 @@ struct ProviderValueTests {
     }
 
     @Test func darkSkySIUnits() throws {
-        let o = try #require(try decodeSample("darksky/si-frankfurt-de-lang-forecast-2019-fhem.json").observations.first)
-        #expect(o.tempC == 9.65)
-        #expect(o.windSpeedMs == 0.41)
+        let o = try #require(try decodeSample("darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json").observations.first)
+        #expect(o.tempC == 6.25)
+        #expect(o.windSpeedMs == 1.2)
         #expect(o.unitsAssumed == "si")
     }
 
     @Test func oneCallDailyIsALocalDayWithRainAndPop() throws {
-        let doc = try decodeSample("owm-onecall/onecall25-paris-standard-daily-pop-rain-2020-myopenweather.json")
+        let doc = try decodeSample("owm-onecall/onecall25-madrid-standard-daily-pop-rain-2021-wxpipe.json")
         let day = try #require(doc.forecasts.first { $0.period == .day })
-        #expect(day.targetDate == "2020-08-13")
-        #expect(day.tempMaxC == 27.37 && day.tempMinC == 21.21)
-        #expect(day.precipMm == 0.46)
-        #expect(day.precipProbPct == 55)
-        #expect(day.validFrom == UTCTime.parseISO8601("2020-08-12T22:00:00Z"))  // Paris midnight, CEST
+        #expect(day.targetDate == "2021-09-20")
+        #expect(day.tempMaxC == 25.95 && day.tempMinC == 15.45)   // 299.1 K, 288.6 K
+        #expect(day.precipMm == 1.37)
+        #expect(day.precipProbPct == 62)
+        #expect(day.validFrom == UTCTime.parseISO8601("2021-09-19T22:00:00Z"))  // Madrid midnight, CEST
         #expect(day.validTo - day.validFrom == 86400)
-        #expect(day.issuedAtSource == .body && day.issuedAt == 1597322240)
+        #expect(day.issuedAtSource == .body && day.issuedAt == 1632128400)
+        // Hourly `rain.1h` on 5 of 48 hours; the others are dry, not missing.
+        let hours = doc.forecasts.filter { $0.period == .hour }
+        #expect(hours.count == 48 && hours.filter { ($0.precipMm ?? 0) > 0 }.count == 5)
     }
 
     @Test func oneCallImperialRainStaysMillimetres() throws {
@@ -62,19 +65,21 @@ struct ProviderValueTests {
     }
 
     @Test func forecast5ThreeHourPeriods() throws {
-        let doc = try decodeSample("owm-forecast5/london-metric-2020-vueweather.json", units: .metric)
+        let doc = try decodeSample("owm-forecast5/dublin-metric-pop-visibility-rain3h-2021-wxpipe.json", units: .metric)
         let f = try #require(doc.forecasts.first)
         #expect(f.period == .threeHours)
-        #expect(f.validTo == 1603314000 && f.validFrom == 1603314000 - 10800 && f.validAt == 1603314000)
-        #expect(f.tempC == 14.09 && f.windSpeedMs == 6.5 && f.precipProbPct == 0 && f.precipMm == 0)
-        #expect(doc.forecasts.filter { ($0.precipMm ?? 0) > 0 }.count == 9)  // rain.3h on 9 of 40 items
+        #expect(f.validTo == 1634590800 && f.validFrom == 1634590800 - 10800 && f.validAt == 1634590800)
+        #expect(f.tempC == 10.67 && f.windSpeedMs == 4.2 && f.precipProbPct == 0 && f.precipMm == 0)
+        #expect(doc.forecasts.filter { ($0.precipMm ?? 0) > 0 }.count == 7)  // rain.3h on 7 of 40 items
         #expect(doc.places.first?.utcOffsetSeconds == 3600)
     }
 
     @Test func forecast5EmptyObjectsAndNoneCountry() throws {
-        let doc = try decodeSample("owm-forecast5/moscow-owm-samples-endpoint-empty-snow-2017-weatherapp-swift.json")
+        let doc = try decodeSample("owm-forecast5/kazan-samples-endpoint-country-none-empty-snow-2019-wxpipe.json")
         #expect(doc.places.first?.country == nil)  // "none"
         #expect(doc.forecasts.allSatisfy { $0.precipMm != nil })  // `snow: {}` is 0, never a failure
+        #expect(doc.forecasts.filter { $0.precipMm == 0 }.count == 24)
+        #expect(doc.forecasts[1].precipMm == 0.02)  // `snow.3h` 0.02036 (five decimals)
     }
 
     @Test func weatherKitMetricFractionsAndDays() throws {
@@ -95,26 +100,29 @@ struct ProviderValueTests {
     }
 
     @Test func openMeteoLocalTimesUseTheZone() throws {
-        let doc = try decodeSample("open-meteo/forecast-berlin-coords-tz-london-current-daily-iso8601-2025-basicweather.json")
+        let doc = try decodeSample("open-meteo/forecast-prague-coords-tz-london-current-daily-iso8601-2024-wxpipe.json")
         let o = try #require(doc.observations.first)
-        #expect(o.observedAt == UTCTime.parseISO8601("2025-05-10T11:45:00Z"))  // 12:45 BST
-        #expect(o.tempC == 15.4 && o.windSpeedMs == 3.194 && o.humidityPct == 60)
-        #expect(o.condition == .cloudy)
+        #expect(o.observedAt == UTCTime.parseISO8601("2024-06-14T08:30:00Z"))  // 09:30 BST
+        #expect(o.tempC == 18.6 && o.windSpeedMs == 4 && o.humidityPct == 66)  // 14.4 km/h
+        #expect(o.condition == .rain)
         let day = try #require(doc.forecasts.first)
-        #expect(day.targetDate == "2025-05-10" && day.tempMaxC == 17.2)
-        #expect(day.validFrom == UTCTime.parseISO8601("2025-05-09T23:00:00Z"))
+        #expect(day.targetDate == "2024-06-14" && day.tempMaxC == 21.3)
+        #expect(day.validFrom == UTCTime.parseISO8601("2024-06-13T23:00:00Z"))
+        #expect(doc.forecasts[2].tempMaxC == 23)  // an integer among the floats
         #expect(day.issuedAtSource == .body)
     }
 
     @Test func openMeteoLegacyAndMultiModel() throws {
-        let kyoto = try decodeSample("open-meteo/forecast-kyoto-legacy-current_weather-hourly-2023-subaru.json")
-        #expect(kyoto.observations.first?.tempC == 31.4)
-        #expect(kyoto.forecasts.allSatisfy { $0.humidityPct != nil })  // legacy relativehumidity_2m
-        let veneto = try decodeSample("open-meteo/forecast-multimodel-veneto-it-hourly-daily-nulls-2025-pythonmeteo.json")
-        let models = Set(veneto.forecasts.compactMap(\.model))
-        #expect(models.contains("icon_d2") && models.contains("ecmwf_ifs025") && models.contains("gfs_global"))
-        #expect(!models.contains("gem_regional") || veneto.warnings.contains { $0.contains("gem_regional") })
-        #expect(veneto.warnings.contains { $0.contains("undefined") })
+        let osaka = try decodeSample("open-meteo/forecast-osaka-legacy-current_weather-hourly-2024-wxpipe.json")
+        #expect(osaka.observations.first?.tempC == 32.6)
+        #expect(osaka.observations.first?.windSpeedMs == 2.611)  // legacy `windspeed` 9.4 km/h
+        #expect(osaka.forecasts.allSatisfy { $0.humidityPct != nil && $0.windSpeedMs != nil })  // legacy names
+        let multi = try decodeSample("open-meteo/forecast-multimodel-bologna-hourly-daily-nulls-2024-wxpipe.json")
+        let models = Set(multi.forecasts.compactMap(\.model))
+        #expect(models == ["ecmwf_ifs025", "icon_d2", "gfs_global", "knmi_harmonie_arome_europe"])  // none without data
+        #expect(multi.forecasts.allSatisfy { $0.model != nil })
+        #expect(multi.warnings.contains { $0.contains("gem_regional") && $0.contains("undefined") })
+        #expect(multi.forecasts.filter { $0.model == "icon_d2" }.allSatisfy { $0.precipProbPct == nil })  // an all-null column
     }
 }
 

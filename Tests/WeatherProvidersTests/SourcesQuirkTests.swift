@@ -4,7 +4,7 @@ import WeatherCore
 @testable import WeatherProviders
 import WeatherJSON
 
-/// Quirks listed in provider-samples/SOURCES.md that other tests do not already pin down,
+/// Quirks listed in Fixtures/providers/SOURCES.md that other tests do not already pin down,
 /// each named by its number there.
 struct SourcesQuirkTests {
     @Test func quirk2VisibilityIsAlwaysMetres() throws {
@@ -39,9 +39,10 @@ struct SourcesQuirkTests {
     @Test func quirk16FloatOffsetAndQuirk19CalendarDayExtremes() throws {
         let doc = try decodeSample("darksky/pirateweather-us-nyc-forecast-2023-godarksky.json")
         #expect(doc.observations.first?.utcOffsetSeconds == -18000)  // `offset: -5.0`
-        let frankfurt = try decodeSample("darksky/si-frankfurt-de-lang-forecast-2019-fhem.json")
-        let day = try #require(frankfurt.forecasts.first { $0.period == .day })
-        let raw = try JSONDocument(parsing: try sample("darksky/si-frankfurt-de-lang-forecast-2019-fhem.json")).root["daily"]?["data"]?.elements.first
+        let vienna = try decodeSample("darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json")
+        let day = try #require(vienna.forecasts.first { $0.period == .day })
+        let raw = try JSONDocument(parsing: try sample("darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json")).root["daily"]?["data"]?.elements.first
+        #expect(raw?["temperatureMax"]?.number != raw?["temperatureHigh"]?.number)
         #expect(day.tempMaxC == raw?["temperatureMax"]?.number)   // not temperatureHigh
         #expect(day.tempMinC == raw?["temperatureMin"]?.number)
     }
@@ -58,7 +59,7 @@ struct SourcesQuirkTests {
     }
 
     @Test func quirk29GMTIsNotAZoneOfThePlace() throws {
-        let doc = try decodeSample("open-meteo/forecast-kyoto-legacy-current_weather-hourly-2023-subaru.json")
+        let doc = try decodeSample("open-meteo/forecast-osaka-legacy-current_weather-hourly-2024-wxpipe.json")
         #expect(doc.places.first?.timeZone == nil && doc.places.first?.utcOffsetSeconds == 0)
     }
 

@@ -8,13 +8,18 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherReport
 
+/// A fresh folder under the system temporary folder; each test removes it with `defer`.
+func temporaryFolder(_ label: String) throws -> String {
+    let dir = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
 struct ReportBuilderTests {
     func at(_ iso: String) -> Int64 { UTCTime.parseISO8601(iso)! }
 
     /// A store with one day of observations and day forecasts from two providers.
-    func makeStore() throws -> Store {
-        let dir = NSTemporaryDirectory() + "wxpipe-report-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    func makeStore(in dir: String) throws -> Store {
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", name: "New <York> & Co", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
         let src = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
@@ -49,7 +54,9 @@ struct ReportBuilderTests {
     }
 
     @Test func reportIsSelfContainedWellFormedAndHoldsTheStoresNumbers() throws {
-        let store = try makeStore()
+        let dir = try temporaryFolder("report")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try makeStore(in: dir)
         let html = try ReportBuilder(database: store.database).build(generatedAt: 0)
         // Parses as (X)HTML: every element closed, every attribute quoted, text escaped.
         let parser = XMLParser(data: Data(html.replacingOccurrences(of: "<!DOCTYPE html>", with: "").utf8))
@@ -76,8 +83,8 @@ struct ReportBuilderTests {
     }
 
     @Test func aStoreWithoutAggregatesSaysSo() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-report-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("report")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try Store(path: dir + "/w.sqlite")
         let html = try ReportBuilder(database: store.database).build(generatedAt: 0)
         #expect(html.contains("run <code>wxpipe aggregate --db FILE</code> first"))

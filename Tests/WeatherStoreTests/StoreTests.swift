@@ -3,10 +3,15 @@ import Testing
 import WeatherCore
 @testable import WeatherStore
 
+/// `name` in a fresh folder of its own; the test removes it with `removeTemporaryFolder(of:)`.
 func temporaryPath(_ name: String) -> String {
     let dir = NSTemporaryDirectory() + "wxpipe-store-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir + "/" + name
+}
+
+func removeTemporaryFolder(of path: String) {
+    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
 }
 
 struct StoreTests {
@@ -18,7 +23,9 @@ struct StoreTests {
     }
 
     @Test func insertDuplicateAndReadBack() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let path = temporaryPath("s.sqlite")
+        defer { removeTemporaryFolder(of: path) }
+        let store = try Store(path: path)
         try store.saveLocation(Location(id: "london", latitude: 51.5, longitude: -0.12))
         let source = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
         #expect(try store.insert(sample(), locationID: "london", sourceID: source, line: 1))
@@ -30,14 +37,18 @@ struct StoreTests {
     }
 
     @Test func hostileTextIsBoundNotExecuted() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let path = temporaryPath("s.sqlite")
+        defer { removeTemporaryFolder(of: path) }
+        let store = try Store(path: path)
         try store.saveLocation(Location(id: "x'); DROP TABLE observations; --", latitude: 1, longitude: 1))
         #expect(try store.database.tableNames().contains("observations"))
         #expect(try store.database.scalar("SELECT id FROM locations")?.string == "x'); DROP TABLE observations; --")
     }
 
     @Test func incompleteSourcesAreDiscardedAndHashesSkip() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let path = temporaryPath("s.sqlite")
+        defer { removeTemporaryFolder(of: path) }
+        let store = try Store(path: path)
         try store.saveLocation(Location(id: "l", latitude: 51.5, longitude: -0.12))
         let s1 = try store.beginSource(path: "a.json", member: nil, inputHash: "h1", modifiedAt: nil, now: 0)
         _ = try store.insert(sample(), locationID: "l", sourceID: s1, line: 1)
@@ -52,6 +63,7 @@ struct StoreTests {
 
     @Test func exportCSVAndSQLite() throws {
         let path = temporaryPath("s.sqlite")
+        defer { removeTemporaryFolder(of: path) }
         let store = try Store(path: path)
         try store.saveLocation(Location(id: "l", name: "Lon,don", latitude: 51.5, longitude: -0.12))
         let s = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
@@ -78,6 +90,7 @@ struct StoreTests {
 
     @Test func exportIntoAFileWhereAFolderIsExpectedFails() throws {
         let path = temporaryPath("s.sqlite")
+        defer { removeTemporaryFolder(of: path) }
         let store = try Store(path: path)
         let blocker = (path as NSString).deletingLastPathComponent + "/blocker"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))

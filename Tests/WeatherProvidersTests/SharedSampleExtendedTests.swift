@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import WeatherCore
+@testable import WeatherProviders
+
+/// Optional extended check: the recorded replies of `../shared/provider-samples`, which the
+/// repository does not ship (12 of them have no licence that allows it). Runs only when that
+/// folder exists beside the repository and prints what it checked; a plain clone skips it.
+/// Folders with no rows here (nws/, metar/ today) are listed as not yet supported, and a new
+/// file in a supported folder must still decode or be rejected with a reason.
+struct SharedSampleExtendedTests {
+    typealias Row = ProviderSampleTests.Expectation
+
+    /// The 46 recordings, with the records each holds.
+    static let table: [Row] = [
+        Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
+        Row(file: "darksky/us-boston-timemachine-1978-darkskycore.json", format: "darksky/timemachine", observations: 25),
+        Row(file: "darksky/us-buffalo-blocks-without-data-2016-darkskycore.json", format: "darksky/forecast", observations: 1),
+        Row(file: "darksky/us-chicago-forecast-2014-fcpp.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 49 + 8),
+        Row(file: "darksky/us-germany-50n10e-forecast-2014-pyforecastio.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
+        Row(file: "darksky/us-hull-uk-forecast-alerts-2018-darkskycore.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 49 + 8),
+        Row(file: "darksky/us-mumbai-forecast-offset-5.5-2020-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
+        Row(file: "darksky/us-nyc-all-blocks-excluded-godarksky.json", format: "darksky/forecast"),
+        Row(file: "darksky/us-san-francisco-forecast-2017-wxkdarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 49 + 8),
+        Row(file: "open-meteo/archive-amsterdam-trimmed-1h-openmeteophp.json", format: "open-meteo/archive", observations: 1),
+        Row(file: "open-meteo/forecast-amsterdam-trimmed-1step-openmeteophp.json", format: "open-meteo/forecast", forecasts: 2),
+        Row(file: "open-meteo/forecast-berlin-coords-tz-london-current-daily-iso8601-2025-basicweather.json", format: "open-meteo/forecast", observations: 1, forecasts: 7),
+        Row(file: "open-meteo/forecast-kyoto-legacy-current_weather-hourly-2023-subaru.json", format: "open-meteo/forecast", observations: 1, forecasts: 168),
+        Row(file: "open-meteo/forecast-multimodel-veneto-it-hourly-daily-nulls-2025-pythonmeteo.json", format: "open-meteo/forecast", forecasts: 1201),
+        Row(file: "weatherkit/gowk-error-404.json", format: nil),
+        Row(file: "weatherkit/gowk-nyc-current-weather.json", format: "weatherkit/weather", observations: 1),
+        Row(file: "weatherkit/gowk-nyc-full-weather-metric.json", format: "weatherkit/weather", observations: 1, forecasts: 78 + 243 + 10),
+        Row(file: "weatherkit/gowk-nyc-next-hour-forecast.json", format: "weatherkit/weather", forecasts: 79),
+        Row(file: "owm-geocoding/direct-charlotte-nc-single-object-cltjared.json", format: "openweathermap/geocoding", places: 1),
+        Row(file: "owm-geocoding/direct-london-limit5-pyowm.json", format: "openweathermap/geocoding", places: 5),
+        Row(file: "owm-geocoding/direct-reston-va-no-local-names-jimsweather.json", format: "openweathermap/geocoding", places: 1),
+        Row(file: "owm-geocoding/reverse-london-limit5-pyowm.json", format: "openweathermap/geocoding", places: 5),
+        Row(file: "owm-geocoding/zip-28105-us-mecklenburg-county-cltjared.json", format: "openweathermap/geocoding", places: 1),
+        Row(file: "owm-geocoding/zip-33760-largo-us-railsweather.json", format: "openweathermap/geocoding", places: 1),
+        Row(file: "owm-current/error-401-invalid-key-owrc.json", format: nil),
+        Row(file: "owm-current/globe-0n0e-standard-no-country-2026-railsweather.json", format: "openweathermap/current", observations: 1),
+        Row(file: "owm-current/moscow-imperial-lang-ru-2020-owrc.json", format: "openweathermap/current", observations: 1, units: .imperial),
+        Row(file: "owm-current/moscow-metric-lang-fr-2020-owrc.json", format: "openweathermap/current", observations: 1, units: .metric),
+        Row(file: "owm-current/guntersville-al-standard-rain1h-sys-type3-2016-noazark.json", format: "openweathermap/current", observations: 1),
+        Row(file: "owm-current/london-standard-rain1h-2020-owrc.json", format: "openweathermap/current", observations: 1),
+        Row(file: "owm-current/newyork-zip-standard-no-wind-deg-id0-2020-owrc.json", format: "openweathermap/current", observations: 1),
+        Row(file: "owm-current/san-francisco-standard-sys-message-2018-tigerdash.json", format: "openweathermap/current", observations: 1),
+        Row(file: "owm-current/sydney-metric-rain1h-two-weather-conditions-2020-ramola.json", format: "openweathermap/current", observations: 1, units: .metric),
+        Row(file: "owm-forecast5/antarctica-unnamed-standard-snow-2025-owrc.json", format: "openweathermap/forecast5", forecasts: 40),
+        Row(file: "owm-forecast5/guntersville-al-imperial-city-sys-population-2016-noazark.json", format: "openweathermap/forecast5", forecasts: 38),
+        Row(file: "owm-forecast5/london-metric-2020-vueweather.json", format: "openweathermap/forecast5", forecasts: 40, units: .metric),
+        Row(file: "owm-forecast5/london-standard-2025-owrc.json", format: "openweathermap/forecast5", forecasts: 40),
+        Row(file: "owm-forecast5/moscow-owm-samples-endpoint-empty-snow-2017-weatherapp-swift.json", format: "openweathermap/forecast5", forecasts: 40),
+        Row(file: "owm-onecall/error-400-timemachine-out-of-range-owrc.json", format: nil),
+        Row(file: "owm-onecall/onecall25-2020-texarkana-exclude-minutely-hourly-no-tzoffset-owrc.json", format: "openweathermap/onecall", observations: 1, forecasts: 8),
+        Row(file: "owm-onecall/onecall25-paradise-valley-az-standard-alerts-2023-owrc.json", format: "openweathermap/onecall", observations: 1, forecasts: 60 + 48 + 8),
+        Row(file: "owm-onecall/onecall25-paris-standard-daily-pop-rain-2020-myopenweather.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8),
+        Row(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
+        Row(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
+        Row(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
+    ]
+
+    @Test func recordedRepliesDecodeWhenPresent() throws {
+        guard let root = sharedSamplesIfPresent else {
+            print("extended check skipped: ../shared/provider-samples is not beside the repository")
+            return
+        }
+        let files = try jsonFilesByFolder(in: root)
+        let rows = Dictionary(uniqueKeysWithValues: Self.table.map { ($0.file, $0) })
+        let supported = Set(Self.table.map(Self.folder))
+        var checked = 0
+        var unlisted: [String] = []
+        var unsupported: [String: Int] = [:]
+        for file in files {
+            guard supported.contains(Self.folder(file)) else { unsupported[Self.folder(file), default: 0] += 1; continue }
+            let bytes = try #require(FileManager.default.contents(atPath: root + "/" + file)).map { $0 }
+            if let row = rows[file] {
+                try ProviderSampleTests.check(row, bytes: bytes)
+            } else {
+                Self.checkUnlisted(file, bytes)
+                unlisted.append(file)
+            }
+            checked += 1
+        }
+        let missing = Self.table.map(\.file).filter { !files.contains($0) }
+        #expect(checked > 0, "no supported recordings in \(root)")
+        print("extended check ran: \(checked) recorded replies in \(root) decoded "
+              + "(\(checked - unlisted.count) against the table, \(unlisted.count) unlisted: \(unlisted))")
+        if !unsupported.isEmpty {
+            let list = unsupported.keys.sorted().map { "\($0)/ (\(unsupported[$0]!) files)" }.joined(separator: ", ")
+            print("extended check: not yet supported, not checked: \(list)")
+        }
+        if !missing.isEmpty { print("extended check: listed but absent: \(missing)") }
+    }
+
+    static func folder(_ file: Row) -> String { folder(file.file) }
+    static func folder(_ file: String) -> String { String(file.split(separator: "/").first ?? "") }
+
+    /// A recording with no row yet: records, or a reject with a reason and a printable message.
+    static func checkUnlisted(_ file: String, _ bytes: [UInt8]) {
+        let units: UnitSystem? = file.contains("imperial") ? .imperial : file.contains("metric") ? .metric : nil
+        switch DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: units, sourceName: file)) {
+        case .success(let doc): #expect(!doc.format.isEmpty, "\(file)")
+        case .failure(let f): #expect(!f.message.isEmpty, "\(file)")
+        }
+    }
+}
