@@ -1,9 +1,9 @@
 import WeatherAnalytics
 import WeatherCore
-import WeatherStore
+import WeatherPipeline
 
 /// `wxpipe aggregate --db FILE`
-public enum AggregateCommand: Command {
+public struct AggregateCommand: Command {
     public static let name = "aggregate"
     public static let abstract = "(Re)compute daily summaries, monthly rainfall and forecast verification."
     public static let usage = "wxpipe aggregate --db FILE [--reference PROVIDER/PRODUCT ...] [--min-coverage SHARE] [--include-incomplete-days] [--match-window-minutes N] [--precip-threshold-mm MM] [--homogeneous]"
@@ -25,49 +25,27 @@ public enum AggregateCommand: Command {
         "wxpipe aggregate --db weather.sqlite --reference openweathermap/current --homogeneous",
     ]
 
-    public static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-        guard let db = args.value("--db") else {
-            console.error("missing --db FILE")
-            console.err("usage: \(usage)")
-            return .usage
-        }
+    /// The store to read and write.
+    public var store: String
+    public var options: AggregateOptions
+
+    public init(parsing args: ParsedArguments) throws(UsageError) {
+        store = try args.required("--db", "FILE")
+        try args.noPositional()
         var options = AggregateOptions()
         options.reference = args.all("--reference")
         for r in options.reference where r.split(separator: "/").count != 2 {
-            console.error("--reference must be PROVIDER/PRODUCT, such as openweathermap/current, not '\(Sanitize.printable(r))'")
-            return .usage
+            throw UsageError("--reference must be PROVIDER/PRODUCT, such as openweathermap/current, not '\(Sanitize.printable(r))'")
         }
-        func number(_ name: String, _ range: ClosedRange<Double>) -> Double?? {
-            guard let text = args.value(name) else { return .some(nil) }
-            guard let v = Double(text), range.contains(v) else {
-                console.error("\(name) must be a number in \(range.lowerBound)…\(range.upperBound), not '\(Sanitize.printable(text))'")
-                return nil
-            }
-            return .some(v)
-        }
-        guard let coverage = number("--min-coverage", 0.01...1), let window = number("--match-window-minutes", 1...720),
-              let threshold = number("--precip-threshold-mm", 0.001...1000) else { return .usage }
-        if let coverage { options.dailyMinCoverage = coverage }
-        if let window { options.matchWindowMinutes = window }
-        if let threshold { options.precipThresholdMm = threshold }
+        if let coverage = try args.number("--min-coverage", in: 0.01...1) { options.dailyMinCoverage = coverage }
+        if let window = try args.number("--match-window-minutes", in: 1...720) { options.matchWindowMinutes = window }
+        if let threshold = try args.number("--precip-threshold-mm", in: 0.001...1000) { options.precipThresholdMm = threshold }
         options.includeIncompleteDays = args.has("--include-incomplete-days")
         options.homogeneous = args.has("--homogeneous")
-        return Aggregating.run(db: db, options: options, console: console)
+        self.options = options
     }
-}
 
-enum Aggregating {
-    static func run(db: String, options: AggregateOptions, console: Console) -> ExitCode {
-        do {
-            let lock = try StoreLock(store: db) { console.err("waiting for another wxpipe run on \(db) to finish…") }
-            defer { withExtendedLifetime(lock) {} }
-            let database = try Database(path: db)
-            let summary = try Aggregator(database: database, options: options).run()
-            console.err(summary.render())
-            return .success
-        } catch {
-            console.error("\(error)")
-            return .failure
-        }
+    public func run(_ console: Console) -> ExitCode {
+        ExitCode(AggregateStage.run(store: store, options: options, log: console))
     }
 }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// A command-line option: its name, whether it takes a value, its help and default.
 public struct OptionSpec: Sendable {
     public var name: String
@@ -72,5 +74,45 @@ public struct ParsedArguments {
             }
         }
         return out
+    }
+}
+
+// MARK: Typed values, each with the usage error a user sees.
+
+extension ParsedArguments {
+    /// The value of a required option.
+    public func required(_ name: String, _ valueName: String) throws(UsageError) -> String {
+        guard let v = value(name) else { throw UsageError("missing \(name) \(valueName)") }
+        return v
+    }
+
+    /// The value of an option that names one case of `T`; `nil` when the option is absent.
+    public func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type = T.self) throws(UsageError) -> T?
+    where T.RawValue == String {
+        guard let text = value(name) else { return nil }
+        guard let v = T(rawValue: text) else {
+            throw UsageError("\(name) must be \(ParsedArguments.alternatives(T.allCases.map(\.rawValue))), not '\(Sanitize.printable(text))'")
+        }
+        return v
+    }
+
+    /// A number in `range`; `nil` when the option is absent.
+    public func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text), range.contains(v) else {
+            throw UsageError("\(name) must be a number in \(range.lowerBound)…\(range.upperBound), not '\(Sanitize.printable(text))'")
+        }
+        return v
+    }
+
+    /// Fails when positional arguments were given to a command that takes none.
+    public func noPositional() throws(UsageError) {
+        if let first = positional.first { throw UsageError("unexpected argument '\(Sanitize.printable(first))'") }
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

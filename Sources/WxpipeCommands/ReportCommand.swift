@@ -1,14 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import WeatherCore
-import WeatherReport
-import WeatherStore
+import WeatherPipeline
 
 /// `wxpipe report --db FILE --out FILE.html`
-public enum ReportCommand: Command {
+public struct ReportCommand: Command {
     public static let name = "report"
     public static let abstract = "Write a self-contained HTML report with charts of the store."
     public static let usage = "wxpipe report --db FILE --out FILE.html"
@@ -25,27 +18,21 @@ public enum ReportCommand: Command {
     ]
     public static let examples = ["wxpipe report --db weather.sqlite --out report.html"]
 
-    public static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-        guard let db = args.value("--db"), let out = args.value("--out") else {
-            console.error("--db and --out are required")
-            console.err("usage: \(usage)")
-            return .usage
-        }
-        return Reporting.run(db: db, out: out, title: args.value("--title"), console: console)
-    }
-}
+    /// The store to read.
+    public var store: String
+    /// The HTML file to write.
+    public var out: String
+    /// The report's title; nil: the report's default.
+    public var title: String?
 
-enum Reporting {
-    static func run(db: String, out: String, title: String?, console: Console) -> ExitCode {
-        do {
-            var builder = ReportBuilder(database: try Database(path: db, readOnly: true))
-            if let title { builder.title = title }
-            try Exporter.writeText(try builder.build(generatedAt: Int64(time(nil))), to: out)
-            console.err("wrote \(out)")
-            return .success
-        } catch {
-            console.error("\(error)")
-            return .failure
-        }
+    public init(parsing args: ParsedArguments) throws(UsageError) {
+        store = try args.required("--db", "FILE")
+        out = try args.required("--out", "FILE")
+        try args.noPositional()
+        title = args.value("--title")
+    }
+
+    public func run(_ console: Console) -> ExitCode {
+        ExitCode(ReportStage.run(store: store, out: out, title: title, log: console))
     }
 }
