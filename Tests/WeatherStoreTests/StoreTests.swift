@@ -3,12 +3,6 @@ import Testing
 import WeatherCore
 @testable import WeatherStore
 
-func temporaryPath(_ name: String) -> String {
-    let dir = NSTemporaryDirectory() + "wxpipe-store-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir + "/" + name
-}
-
 struct StoreTests {
     func sample(at t: Int64 = 1714550400) -> Observation {
         var o = Observation(provider: "openweathermap", product: "current", observedAt: t, latitude: 51.5, longitude: -0.12)
@@ -18,7 +12,8 @@ struct StoreTests {
     }
 
     @Test func insertDuplicateAndReadBack() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "london", latitude: 51.5, longitude: -0.12))
         let source = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
         #expect(try store.insert(sample(), locationID: "london", sourceID: source, line: 1))
@@ -30,14 +25,16 @@ struct StoreTests {
     }
 
     @Test func hostileTextIsBoundNotExecuted() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "x'); DROP TABLE observations; --", latitude: 1, longitude: 1))
         #expect(try store.database.tableNames().contains("observations"))
         #expect(try store.database.scalar("SELECT id FROM locations")?.string == "x'); DROP TABLE observations; --")
     }
 
     @Test func incompleteSourcesAreDiscardedAndHashesSkip() throws {
-        let store = try Store(path: temporaryPath("s.sqlite"))
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "l", latitude: 51.5, longitude: -0.12))
         let s1 = try store.beginSource(path: "a.json", member: nil, inputHash: "h1", modifiedAt: nil, now: 0)
         _ = try store.insert(sample(), locationID: "l", sourceID: s1, line: 1)
