@@ -32,13 +32,14 @@ public enum ExitCode: Int32, Sendable {
 /// One `wxpipe` command, as a type: its help (name, what it does, its options, examples), its
 /// parsed options as typed properties, and how it runs.
 ///
-/// `init(parsing:)` turns checked-out arguments into values, or throws a `UsageError` (exit 2);
+/// `init(parsing:)` turns parsed arguments into values, or throws a `UsageError` (exit 2);
 /// `run` only calls the pipeline. Like swift-argument-parser's `ParsableCommand`, but with the
 /// option table declared once per option and shared groups (`IngestStage.Options.specs`).
 public protocol Command: Sendable {
     static var name: String { get }
     static var abstract: String { get }
-    static var usage: String { get }
+    /// The positional arguments in the usage line (`PATH...`), after the options.
+    static var arguments: String { get }
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
     static var examples: [String] { get }
@@ -47,6 +48,13 @@ public protocol Command: Sendable {
 }
 
 extension Command {
+    public static var arguments: String { "" }
+
+    /// `wxpipe NAME` and every option as its declaration shows it, then the arguments.
+    public static var usage: String {
+        (["wxpipe", name] + options.map(\.usage) + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ")
+    }
+
     /// Parses raw arguments (after the command's name) into the command.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Self {
         try Self(parsing: try ParsedArguments.parse(arguments, specs: options))
@@ -58,13 +66,13 @@ extension Command {
         if !discussion.isEmpty { s += "\n\(discussion)\n" }
         let all = options + [OptionSpec("--help", help: "Show this help and exit.")]
         s += "\nOptions:\n"
-        for o in all {
-            var left = "  " + o.name
-            if let v = o.valueName { left += " " + v }
+        let lefts = all.map { o in "  " + o.name + (o.valueName.map { " " + $0 } ?? "") }
+        let width = max(26, (lefts.map(\.count).max() ?? 0) + 2)
+        for (o, left) in zip(all, lefts) {
             var right = o.help
             if let d = o.defaultValue { right += " (default: \(d))" }
             if o.repeatable { right += " May be repeated." }
-            s += left.padding(to: 26) + right + "\n"
+            s += left.padding(to: width) + right + "\n"
         }
         if !examples.isEmpty {
             s += "\nExamples:\n"

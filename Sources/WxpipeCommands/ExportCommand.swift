@@ -6,7 +6,6 @@ import WeatherPipeline
 public struct ExportCommand: Command {
     public static let name = "export"
     public static let abstract = "Write tables of the store as CSV files or a standalone SQLite file."
-    public static let usage = "wxpipe export --db FILE --format csv|sqlite --out PATH [--table NAME ...] [--dialect rfc4180|spreadsheet] [--units metric|imperial]"
     public static let discussion = """
     CSV: one RFC 4180 file per table in the folder PATH, UTF-8 with a header row; missing values
     are empty cells (never 0); text that a spreadsheet would run as a formula is prefixed with '.
@@ -17,14 +16,16 @@ public struct ExportCommand: Command {
     --units apply to CSV only: with --format sqlite they are refused (exit 2), not ignored.
     Outputs are written to a temporary name and renamed when complete.
     """
-    public static let options = [
-        OptionSpec("--db", value: "FILE", help: "The store to read."),
-        OptionSpec("--format", value: "FORMAT", help: "csv or sqlite.", default: ExportFormat.csv.rawValue),
-        OptionSpec("--out", value: "PATH", help: "Folder for CSV files, or the SQLite file to write."),
-        OptionSpec("--table", value: "NAME", help: "Export only this table.", default: "all tables", repeatable: true),
-        OptionSpec("--dialect", value: "DIALECT", help: "CSV dialect: rfc4180 (for programs) or spreadsheet (BOM, CRLF, spreadsheet date-times).", default: "rfc4180"),
-        OptionSpec("--units", value: "SYSTEM", help: "Units of CSV values: metric (as stored) or imperial (°F, in, mph, inHg, miles).", default: "metric"),
-    ]
+    static let db = OptionSpec("--db", value: "FILE", help: "The store to read.", required: true)
+    static let format = OptionSpec.choice("--format", ExportFormat.self, help: "CSV files or a SQLite file.", default: .csv)
+    static let out = OptionSpec("--out", value: "PATH", help: "Folder for CSV files, or the SQLite file to write.", required: true)
+    static let table = OptionSpec("--table", value: "NAME", help: "Export only this table.", default: "all tables", repeatable: true)
+    static let dialect = OptionSpec.choice("--dialect", CSVDialect.self,
+                                           help: "CSV dialect: rfc4180 (for programs) or spreadsheet (BOM, CRLF, spreadsheet date-times).",
+                                           default: .rfc4180)
+    static let units = OptionSpec.choice("--units", Units.self,
+                                         help: "Units of CSV values: metric (as stored) or imperial (°F, in, mph, inHg, miles).", default: .metric)
+    public static let options = [db, format, out, table, dialect, units]
     public static let examples = [
         "wxpipe export --db weather.sqlite --format csv --out csv/",
         "wxpipe export --db weather.sqlite --format csv --out csv/ --table observations",
@@ -40,14 +41,14 @@ public struct ExportCommand: Command {
     public var request: ExportRequest
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
-        store = try args.required("--db", "FILE")
-        out = try args.required("--out", "PATH")
+        store = try args.required(Self.db)
+        out = try args.required(Self.out)
         try args.noPositional()
-        let format: ExportFormat = try args.choice("--format") ?? .csv
-        let dialect: CSVDialect = try args.choice("--dialect") ?? .rfc4180
-        let units: Units = try args.choice("--units") ?? .metric
+        let format: ExportFormat = try args.choice(Self.format) ?? .csv
+        let dialect: CSVDialect = try args.choice(Self.dialect) ?? .rfc4180
+        let units: Units = try args.choice(Self.units) ?? .metric
         do {
-            request = try ExportRequest(format: format, tables: args.all("--table"), dialect: dialect, units: units)
+            request = try ExportRequest(format: format, tables: args.all(Self.table), dialect: dialect, units: units)
         } catch {
             throw UsageError(error.message)
         }

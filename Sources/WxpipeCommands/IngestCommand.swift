@@ -5,16 +5,17 @@ import WeatherPipeline
 public struct IngestCommand: Command {
     public static let name = "ingest"
     public static let abstract = "Read inputs into the store (idempotent: unchanged inputs are skipped)."
-    public static let usage = "wxpipe ingest --db FILE [--units SYSTEM] \(IngestStage.Options.usage) PATH..."
+    public static let arguments = "PATH..."
     public static let discussion = """
     PATH may be a file, a folder (read recursively in sorted order) or - for standard input.
     Plain JSON, gzip (also multi-member), tar, tar.gz/tgz and NDJSON are recognised by content.
     Bad documents become rows of the 'rejects' table with a reason; the run goes on.
     """
-    public static let options = [
-        OptionSpec("--db", value: "FILE", help: "The SQLite store to write (created if missing)."),
-        OptionSpec("--units", value: "SYSTEM", help: "Units of OpenWeatherMap bodies whose envelope has no URL: standard (Kelvin), metric or imperial.", default: "standard"),
-    ] + IngestStage.Options.specs
+    static let db = OptionSpec("--db", value: "FILE", help: "The SQLite store to write (created if missing).", required: true)
+    static let units = OptionSpec("--units", value: "SYSTEM",
+                                  help: "Units of OpenWeatherMap bodies whose envelope has no URL: standard (Kelvin), metric or imperial.",
+                                  default: UnitSystem.standard.rawValue)
+    public static let options = [db, units] + IngestStage.Options.specs
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
         "wxpipe ingest --db weather.sqlite --units imperial us-replies.ndjson.gz",
@@ -29,10 +30,10 @@ public struct IngestCommand: Command {
     public var output: IngestStage.Options
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
-        store = try args.required("--db", "FILE")
+        store = try args.required(Self.db)
         guard !args.positional.isEmpty else { throw UsageError("no PATH given: name files, folders or - for standard input") }
         paths = args.positional
-        units = try args.choice("--units")
+        units = try args.choice(Self.units)
         output = IngestStage.Options(parsing: args)
     }
 

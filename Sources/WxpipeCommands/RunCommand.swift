@@ -4,14 +4,13 @@ import WeatherPipeline
 public struct RunCommand: Command {
     public static let name = "run"
     public static let abstract = "Run every stage a pipeline file describes (ingest, aggregate, exports)."
-    public static let usage = "wxpipe run [--dry-run] \(IngestStage.Options.usage) [PIPELINE.json]"
+    public static let arguments = "[PIPELINE.json]"
     public static let discussion = """
     Paths in the pipeline file are relative to its folder. An unknown key or a wrong type in the
     file stops the run with exit 2, naming the file and the key. See README.md for every key.
     """
-    public static let options = [
-        OptionSpec("--dry-run", help: "Print the plan (inputs found, stages, outputs) and write nothing."),
-    ] + IngestStage.Options.specs
+    static let dryRun = OptionSpec("--dry-run", help: "Print the plan (inputs found, stages, outputs) and write nothing.")
+    public static let options = [dryRun] + IngestStage.Options.specs
     public static let examples = ["wxpipe run", "wxpipe run Pipelines/forecast-accuracy.json", "wxpipe run --dry-run Pipelines/daily-csv.json"]
     public static let defaultPipeline = "Pipelines/default.json"
 
@@ -24,7 +23,7 @@ public struct RunCommand: Command {
     public init(parsing args: ParsedArguments) throws(UsageError) {
         guard args.positional.count <= 1 else { throw UsageError("one pipeline file at most") }
         pipelinePath = args.positional.first ?? RunCommand.defaultPipeline
-        dryRun = args.has("--dry-run")
+        dryRun = args.has(Self.dryRun)
         output = IngestStage.Options(parsing: args)
     }
 

@@ -102,6 +102,20 @@ struct CommandParserTests {
         }
     }
 
+    /// The usage line and `--help` come from the same declarations the parser reads.
+    @Test func usageAndHelpAreDerivedFromTheDeclarations() {
+        #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite] --out PATH [--table NAME ...] "
+                + "[--dialect rfc4180|spreadsheet] [--units metric|imperial]")
+        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--strict] [--quiet] [--verbose] PATH...")
+        for command in CLI.commands {
+            for o in command.options {
+                #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")
+                #expect(command.helpText.contains("\n  \(o.name)"), "\(command.name): \(o.name)")
+            }
+        }
+        #expect(throws: UsageError.self) { try ReportCommand.parse(["--db", "w"]) }  // --out is required
+    }
+
     @Test func outcomesMapToExitCodes() {
         #expect(ExitCode(.completed) == .success)
         #expect(ExitCode(.failed) == .failure)
