@@ -14,10 +14,13 @@ struct PackageLayoutTests {
         return FileManager.default.currentDirectoryPath
     }()
 
-    /// Source targets (not tests) and their declared dependencies, read from `Package.swift`.
-    static func declared() throws -> [String: Set<String>] {
+    /// Targets and their declared dependencies, read from `Package.swift`: the source targets,
+    /// or with `tests` the test targets.
+    static func declared(tests: Bool = false) throws -> [String: Set<String>] {
         let text = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
-        let pattern = #/\.(?:target|executableTarget|systemLibrary)\(name: "(\w+)"(?:,\s*(?:pkgConfig:[^\n]*|dependencies: \[([^\]]*)\]))?/#
+        let sources = #/\.(?:target|executableTarget|systemLibrary)\(name: "(\w+)"(?:,\s*(?:pkgConfig:[^\n]*|dependencies: \[([^\]]*)\]))?/#
+        let testTargets = #/\.(?:testTarget)\(name: "(\w+)"(?:,\s*(?:pkgConfig:[^\n]*|dependencies: \[([^\]]*)\]))?/#
+        let pattern = tests ? testTargets : sources
         var out: [String: Set<String>] = [:]
         for m in text.matches(of: pattern) {
             let deps = (m.output.2.map(String.init) ?? "").split(separator: ",")
@@ -28,8 +31,8 @@ struct PackageLayoutTests {
     }
 
     /// The package modules imported by the Swift files under `Sources/<target>`.
-    static func imported(by target: String, among modules: Set<String>) throws -> Set<String> {
-        let folder = root + "/Sources/" + target
+    static func imported(by target: String, among modules: Set<String>, in top: String = "Sources") throws -> Set<String> {
+        let folder = root + "/" + top + "/" + target
         guard let files = FileManager.default.enumerator(atPath: folder) else { return [] }
         var out: Set<String> = []
         for case let file as String in files where file.hasSuffix(".swift") {
@@ -47,6 +50,16 @@ struct PackageLayoutTests {
         for (target, deps) in targets where !["CSQLite", "CZlib"].contains(target) {
             let used = try PackageLayoutTests.imported(by: target, among: Set(targets.keys))
             #expect(used == deps, "\(target): Package.swift declares \(deps.sorted()), sources import \(used.sorted())")
+        }
+    }
+
+    @Test func everyTestTargetImportsWhatItDeclares() throws {
+        let sources = Set(try PackageLayoutTests.declared().keys)
+        let tests = try PackageLayoutTests.declared(tests: true)
+        #expect(!tests.isEmpty)
+        for (target, deps) in tests {
+            let used = try PackageLayoutTests.imported(by: target, among: sources, in: "Tests")
+            #expect(used == deps, "\(target): Package.swift declares \(deps.sorted()), tests import \(used.sorted())")
         }
     }
 
