@@ -1,17 +1,40 @@
-/// A command-line option: its name, whether it takes a value, its help and default.
+import WeatherCore
+
+/// A command-line option: its name, whether it takes a value, its help and default. Each
+/// option is declared once, as a `static let` of its command (or of a shared group); parsing,
+/// `--help` and the usage line are all derived from that declaration, and values are looked up
+/// by it, never by a repeated name.
 public struct OptionSpec: Sendable {
     public var name: String
     public var valueName: String?
     public var help: String
     public var defaultValue: String?
     public var repeatable: Bool
+    /// Shown without brackets in the usage line; a missing required option is a usage error.
+    public var required: Bool
 
-    public init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, repeatable: Bool = false) {
+    public init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil,
+                repeatable: Bool = false, required: Bool = false) {
         self.name = name
         self.valueName = value
         self.help = help
         self.defaultValue = defaultValue
         self.repeatable = repeatable
+        self.required = required
+    }
+
+    /// An option whose value is one case of `T`: the value name lists the cases (`csv|sqlite`).
+    public static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type, help: String,
+                                                                  default defaultValue: T? = nil) -> OptionSpec
+    where T.RawValue == String {
+        OptionSpec(name, value: T.allCases.map(\.rawValue).joined(separator: "|"), help: help, default: defaultValue?.rawValue)
+    }
+
+    /// How the option appears in a usage line: `--db FILE`, `[--units SYSTEM]`, `[--table NAME ...]`.
+    var usage: String {
+        var s = name + (valueName.map { " " + $0 } ?? "")
+        if repeatable { s += " ..." }
+        return required ? s : "[" + s + "]"
     }
 }
 
@@ -28,9 +51,9 @@ public struct ParsedArguments {
     public var flags: Set<String> = []
     public var positional: [String] = []
 
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-    public func has(_ name: String) -> Bool { flags.contains(name) }
+    public func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+    public func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
+    public func has(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
     /// Parses `args` against `specs`; `--name value` and `--name=value` both work, `--` ends options.
     public static func parse(_ args: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
@@ -72,5 +95,45 @@ public struct ParsedArguments {
             }
         }
         return out
+    }
+}
+
+// MARK: Typed values, each with the usage error a user sees.
+
+extension ParsedArguments {
+    /// The value of a required option.
+    public func required(_ option: OptionSpec) throws(UsageError) -> String {
+        guard let v = value(option) else { throw UsageError("missing \(option.name)" + (option.valueName.map { " " + $0 } ?? "")) }
+        return v
+    }
+
+    /// The value of an option that names one case of `T`; `nil` when the option is absent.
+    public func choice<T: RawRepresentable & CaseIterable>(_ option: OptionSpec, _: T.Type = T.self) throws(UsageError) -> T?
+    where T.RawValue == String {
+        guard let text = value(option) else { return nil }
+        guard let v = T(rawValue: text) else {
+            throw UsageError("\(option.name) must be \(ParsedArguments.alternatives(T.allCases.map(\.rawValue))), not '\(Sanitize.printable(text))'")
+        }
+        return v
+    }
+
+    /// A number in `range`; `nil` when the option is absent.
+    public func number(_ option: OptionSpec, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(option) else { return nil }
+        guard let v = Double(text), range.contains(v) else {
+            throw UsageError("\(option.name) must be a number in \(range.lowerBound)…\(range.upperBound), not '\(Sanitize.printable(text))'")
+        }
+        return v
+    }
+
+    /// Fails when positional arguments were given to a command that takes none.
+    public func noPositional() throws(UsageError) {
+        if let first = positional.first { throw UsageError("unexpected argument '\(Sanitize.printable(first))'") }
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func alternatives(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

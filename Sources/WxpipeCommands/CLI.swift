@@ -73,8 +73,7 @@ public enum CLI {
             return 0
         }
         do {
-            let parsed = try ParsedArguments.parse(rest, specs: command.options)
-            return command.run(parsed, console).rawValue
+            return try command.parse(rest).run(console).rawValue
         } catch {
             console.error(error.message)
             console.err("usage: \(command.usage)")

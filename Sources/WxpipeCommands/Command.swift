@@ -3,8 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WeatherPipeline
 
-/// Exit codes, decided in one place (DESIGN.md, Command line).
+/// Exit codes, decided in one place (README.md, "Exit codes").
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The run failed (store unwritable, output failure, …).
@@ -16,33 +17,62 @@ public enum ExitCode: Int32, Sendable {
     /// Stopped by SIGINT / SIGTERM (128 + signal, the shell convention).
     case interrupted = 130
     case terminated = 143
+
+    /// The exit code for how a stage or a pipeline run ended.
+    public init(_ outcome: StageOutcome) {
+        switch outcome {
+        case .completed: self = .success
+        case .failed: self = .failure
+        case .completedWithRejects: self = .rejectsUnderStrict
+        case .interrupted(let signal): self = signal == SIGTERM ? .terminated : .interrupted
+        }
+    }
 }
 
-/// One `wxpipe` command: its name, what it does, its options, examples, and how it runs.
+/// One `wxpipe` command, as a type: its help (name, what it does, its options, examples), its
+/// parsed options as typed properties, and how it runs.
+///
+/// `init(parsing:)` turns parsed arguments into values, or throws a `UsageError` (exit 2);
+/// `run` only calls the pipeline. Like swift-argument-parser's `ParsableCommand`, but with the
+/// option table declared once per option and shared groups (`IngestStage.Options.specs`).
 public protocol Command: Sendable {
     static var name: String { get }
     static var abstract: String { get }
-    static var usage: String { get }
+    /// The positional arguments in the usage line (`PATH...`), after the options.
+    static var arguments: String { get }
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
     static var examples: [String] { get }
-    static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode
+    init(parsing args: ParsedArguments) throws(UsageError)
+    func run(_ console: Console) -> ExitCode
 }
 
 extension Command {
+    public static var arguments: String { "" }
+
+    /// `wxpipe NAME` and every option as its declaration shows it, then the arguments.
+    public static var usage: String {
+        (["wxpipe", name] + options.map(\.usage) + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ")
+    }
+
+    /// Parses raw arguments (after the command's name) into the command.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+        try Self(parsing: try ParsedArguments.parse(arguments, specs: options))
+    }
+
     /// The text of `wxpipe COMMAND --help`.
     public static var helpText: String {
         var s = "wxpipe \(name): \(abstract)\n\nUsage: \(usage)\n"
         if !discussion.isEmpty { s += "\n\(discussion)\n" }
         let all = options + [OptionSpec("--help", help: "Show this help and exit.")]
         s += "\nOptions:\n"
-        for o in all {
-            var left = "  " + o.name
-            if let v = o.valueName { left += " " + v }
+        let lefts = all.map { o in "  " + o.name + (o.valueName.map { " " + $0 } ?? "") }
+        let width = max(26, (lefts.map(\.count).max() ?? 0) + 2)
+        for (o, left) in zip(all, lefts) {
             var right = o.help
             if let d = o.defaultValue { right += " (default: \(d))" }
             if o.repeatable { right += " May be repeated." }
-            s += left.padding(to: 26) + right + "\n"
+            s += left.padding(to: width) + right + "\n"
         }
         if !examples.isEmpty {
             s += "\nExamples:\n"
@@ -56,33 +86,4 @@ extension String {
     func padding(to width: Int) -> String {
         count >= width ? self + "  " : self + String(repeating: " ", count: width - count)
     }
-}
-
-/// Where messages go: data to stdout, diagnostics to stderr (never mixed).
-public final class Console {
-    public init() {}
-
-    public func out(_ s: String) {
-        print(s)
-    }
-
-    /// Unbuffered, so diagnostics appear in order even when stdout is a pipe.
-    public func err(_ s: String) {
-        var text = s + "\n"
-        text.withUTF8 { buf in
-            var done = 0
-            while done < buf.count {
-                let n = write(2, buf.baseAddress! + done, buf.count - done)
-                if n <= 0 { break }
-                done += n
-            }
-        }
-    }
-
-    /// Red "error:" and yellow "warning:" on a terminal, plain text otherwise or when the user
-    /// set `NO_COLOR` (https://no-color.org).
-    private var colour: Bool { isatty(2) == 1 && getenv("NO_COLOR") == nil }
-
-    public func error(_ s: String) { err((colour ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + s) }
-    public func warning(_ s: String) { err((colour ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + s) }
 }

@@ -11,7 +11,7 @@ import WeatherPipeline
 /// At most ten updates a second (a terminal is slow, and a run may read a million documents);
 /// the line is cleared when the run ends, so the summary starts on a clean line. Nothing is
 /// written to a pipe or a file, so logs stay clean.
-final class ProgressLine {
+final class ProgressLine: ProgressDisplay {
     private var lastUpdate = 0.0
     private let started = ProgressLine.now()
     private var shown = false

@@ -3,17 +3,6 @@ import Testing
 import WeatherCore
 @testable import WeatherStore
 
-/// `name` in a fresh folder of its own; the test removes it with `removeTemporaryFolder(of:)`.
-func temporaryPath(_ name: String) -> String {
-    let dir = NSTemporaryDirectory() + "wxpipe-store-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir + "/" + name
-}
-
-func removeTemporaryFolder(of path: String) {
-    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
-}
-
 struct StoreTests {
     func sample(at t: Int64 = 1714550400) -> Observation {
         var o = Observation(provider: "openweathermap", product: "current", observedAt: t, latitude: 51.5, longitude: -0.12)
@@ -23,9 +12,8 @@ struct StoreTests {
     }
 
     @Test func insertDuplicateAndReadBack() throws {
-        let path = temporaryPath("s.sqlite")
-        defer { removeTemporaryFolder(of: path) }
-        let store = try Store(path: path)
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "london", latitude: 51.5, longitude: -0.12))
         let source = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
         #expect(try store.insert(sample(), locationID: "london", sourceID: source, line: 1))
@@ -37,18 +25,16 @@ struct StoreTests {
     }
 
     @Test func hostileTextIsBoundNotExecuted() throws {
-        let path = temporaryPath("s.sqlite")
-        defer { removeTemporaryFolder(of: path) }
-        let store = try Store(path: path)
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "x'); DROP TABLE observations; --", latitude: 1, longitude: 1))
         #expect(try store.database.tableNames().contains("observations"))
         #expect(try store.database.scalar("SELECT id FROM locations")?.string == "x'); DROP TABLE observations; --")
     }
 
     @Test func incompleteSourcesAreDiscardedAndHashesSkip() throws {
-        let path = temporaryPath("s.sqlite")
-        defer { removeTemporaryFolder(of: path) }
-        let store = try Store(path: path)
+        let t = try TemporaryStore()
+        let store = t.store
         try store.saveLocation(Location(id: "l", latitude: 51.5, longitude: -0.12))
         let s1 = try store.beginSource(path: "a.json", member: nil, inputHash: "h1", modifiedAt: nil, now: 0)
         _ = try store.insert(sample(), locationID: "l", sourceID: s1, line: 1)
@@ -59,41 +45,5 @@ struct StoreTests {
         try store.finishSource(id: s2, bytes: 10, contentHash: "h1", counts: .init())
         #expect(try store.isIngested(inputHash: "h1"))
         #expect(try store.isIngested(inputHash: "other") == false)
-    }
-
-    @Test func exportCSVAndSQLite() throws {
-        let path = temporaryPath("s.sqlite")
-        defer { removeTemporaryFolder(of: path) }
-        let store = try Store(path: path)
-        try store.saveLocation(Location(id: "l", name: "Lon,don", latitude: 51.5, longitude: -0.12))
-        let s = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
-        _ = try store.insert(sample(), locationID: "l", sourceID: s, line: 1)
-        let out = (path as NSString).deletingLastPathComponent + "/csv"
-        let exporter = Exporter(database: store.database)
-        let written = try exporter.exportCSV(tables: ["observations", "locations"], to: out)
-        #expect(written.map(\.0) == ["observations", "locations"])
-        let csv = try String(contentsOfFile: out + "/observations.csv", encoding: .utf8)
-        let lines = csv.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("id,source_id,line,provider,product,location_id,observed_at_utc,temp_c"))
-        #expect(lines[1].contains(",12.5,,"))  // missing dew point is an empty cell
-        #expect(lines[1].contains("'=cmd"))
-        #expect(try String(contentsOfFile: out + "/locations.csv", encoding: .utf8).contains("\"Lon,don\""))
-        #expect(throws: StoreError.self) { try exporter.exportCSV(tables: ["nope"], to: out) }
-
-        let copy = (path as NSString).deletingLastPathComponent + "/copy.sqlite"
-        try exporter.exportSQLite(tables: ["observations"], to: copy)
-        let db = try Database(path: copy, readOnly: true)
-        #expect(try db.tableNames() == ["observations"])
-        #expect(try db.scalar("SELECT temp_c FROM observations")?.double == 12.5)
-    }
-
-    @Test func exportIntoAFileWhereAFolderIsExpectedFails() throws {
-        let path = temporaryPath("s.sqlite")
-        defer { removeTemporaryFolder(of: path) }
-        let store = try Store(path: path)
-        let blocker = (path as NSString).deletingLastPathComponent + "/blocker"
-        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
-        #expect(throws: StoreError.self) { try Exporter(database: store.database).exportCSV(tables: [], to: blocker + "/csv") }
     }
 }

@@ -74,82 +74,93 @@ public final class DocumentSplitter {
     private func byte(_ k: Int) -> UInt8 { buffer[k] }
 
     public func next() -> Item? {
-        if !started {
-            started = true
-            if refill(), end >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { pos = 3 }
-        }
-        // Skip whitespace between documents.
-        while true {
-            if pos == end && !refill() {
-                if let error = pendingError {
-                    pendingError = nil
-                    return .failed(error, partial: [], offset: offset, line: line)
-                }
-                return nil
+        if !started { start() }
+        guard skipWhitespace() else {
+            if let error = pendingError {
+                pendingError = nil
+                return .failed(error, partial: [], offset: offset, line: line)
             }
+            return nil
+        }
+        var doc = PendingDocument(offset: offset, line: line, limit: maxDocumentBytes)
+        let startedAtColumnZero = atColumnZero
+        let first = byte(pos)
+        if mode == .lines || (first != UInt8(ascii: "{") && first != UInt8(ascii: "[")) {
+            scanLines(untilContainer: mode == .auto, into: &doc)
+            doc.trimTrailingBlanks()
+            return finish(doc)
+        }
+        switch scanContainer(into: &doc) {
+        case .cutOffLine:
+            mode = .lines
+        case .closed, .endOfStream:
+            atColumnZero = false
+            if mode == .auto && !doc.sawNewline && startedAtColumnZero && pendingError == nil && restOfLineIsBlank() {
+                mode = .lines
+            }
+        }
+        return finish(doc)
+    }
+
+    /// Reads the first chunk and skips a UTF-8 byte-order mark.
+    private func start() {
+        started = true
+        if refill(), end >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { pos = 3 }
+    }
+
+    /// Skips whitespace between documents; false at the end of the stream (or a stream error).
+    private func skipWhitespace() -> Bool {
+        while true {
+            if pos == end && !refill() { return false }
             let b = byte(pos)
             if b == 0x0A { line += 1; atColumnZero = true; pos += 1; continue }
             if b == 0x20 || b == 0x09 || b == 0x0D { atColumnZero = false; pos += 1; continue }
-            break
+            return true
         }
-        let startOffset = offset
-        let startLine = line
-        let startedAtColumnZero = atColumnZero
-        var doc: [UInt8] = []
-        var size = 0
-        var oversized = false
+    }
 
-        func keep(_ from: Int, _ to: Int) {
-            size += to - from
-            if oversized { return }
-            if size > maxDocumentBytes { oversized = true; doc = []; return }
-            doc.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from..<to]))
+    /// The item for a document read to its end (or to a stream error).
+    private func finish(_ doc: PendingDocument) -> Item {
+        if let error = pendingError {
+            pendingError = nil
+            return .failed(error, partial: doc.oversized ? [] : doc.bytes, offset: doc.offset, line: doc.line)
         }
+        if doc.oversized { return .oversized(offset: doc.offset, line: doc.line, size: doc.size) }
+        return .document(bytes: doc.bytes, offset: doc.offset, line: doc.line)
+    }
 
-        func finish() -> Item {
-            if let error = pendingError {
-                pendingError = nil
-                return .failed(error, partial: oversized ? [] : doc, offset: startOffset, line: startLine)
-            }
-            if oversized { return .oversized(offset: startOffset, line: startLine, size: size) }
-            return .document(bytes: doc, offset: startOffset, line: startLine)
-        }
+    private func keep(_ from: Int, _ to: Int, into doc: inout PendingDocument) {
+        doc.append(UnsafeRawBufferPointer(rebasing: buffer[from..<to]))
+    }
 
-        let first = byte(pos)
-        if mode == .lines || (first != UInt8(ascii: "{") && first != UInt8(ascii: "[")) {
-            scanLines(untilContainer: mode == .auto, keep: keep)
-            while let last = doc.last, last == 0x0D || last == 0x20 || last == 0x09 { doc.removeLast() }
-            return finish()
-        }
+    /// How a bracketed document ended.
+    private enum ContainerEnd { case closed, cutOffLine, endOfStream }
 
-        // Bracket matching outside strings.
+    /// Reads a `{…}` or `[…]` document by matching brackets outside strings.
+    private func scanContainer(into doc: inout PendingDocument) -> ContainerEnd {
         var depth = 0
         var inString = false
         var escaped = false
-        var sawNewline = false
-        scan: while true {
-            if pos == end {
-                if !refill() { break scan }
-            }
+        while true {
+            if pos == end && !refill() { return .endOfStream }
             var k = pos
             while k < end {
                 let b = byte(k)
                 k += 1
-                if b == 0x0A && !sawNewline && depth > 0 && size + (k - pos) > 2 && k < end
+                if b == 0x0A && !doc.sawNewline && depth > 0 && doc.size + (k - pos) > 2 && k < end
                     && (byte(k) == UInt8(ascii: "{") || byte(k) == UInt8(ascii: "[")) {
                     // The first line ends inside an open document and the next line starts a new
                     // one: NDJSON with a cut-off line. End the broken document at its line, so it
                     // costs one reject instead of swallowing the lines after it.
-                    keep(pos, k - 1)
+                    keep(pos, k - 1, into: &doc)
                     pos = k
                     line += 1
                     atColumnZero = true
-                    mode = .lines
-                    return finish()
+                    return .cutOffLine
                 }
                 if inString {
                     if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
-                    if b == 0x0A { line += 1; sawNewline = true }
+                    if b == 0x0A { line += 1; doc.sawNewline = true }
                     continue
                 }
                 switch b {
@@ -158,22 +169,17 @@ public final class DocumentSplitter {
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
                     if depth == 0 {
-                        keep(pos, k)
+                        keep(pos, k, into: &doc)
                         pos = k
-                        break scan
+                        return .closed
                     }
-                case 0x0A: line += 1; sawNewline = true
+                case 0x0A: line += 1; doc.sawNewline = true
                 default: break
                 }
             }
-            keep(pos, k)
+            keep(pos, k, into: &doc)
             pos = k
         }
-        atColumnZero = false
-        if mode == .auto && !sawNewline && startedAtColumnZero && pendingError == nil && restOfLineIsBlank() {
-            mode = .lines
-        }
-        return finish()
     }
 
     /// True when only spaces, tabs or CR stand between here and a newline that is followed by more
@@ -192,13 +198,13 @@ public final class DocumentSplitter {
 
     /// Reads to the end of the line; with `untilContainer`, on through following lines until one
     /// starts with `{` or `[`.
-    private func scanLines(untilContainer: Bool, keep: (Int, Int) -> Void) {
+    private func scanLines(untilContainer: Bool, into doc: inout PendingDocument) {
         while true {
             if pos == end && !refill() { return }
             let base = buffer.baseAddress! + pos
             if let hit = memchr(base, 0x0A, end - pos) {
                 let nl = pos + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
-                keep(pos, nl)
+                keep(pos, nl, into: &doc)
                 pos = nl + 1
                 line += 1
                 atColumnZero = true
@@ -207,9 +213,44 @@ public final class DocumentSplitter {
                 let b = byte(pos)
                 if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") { return }
             } else {
-                keep(pos, end)
+                keep(pos, end, into: &doc)
                 pos = end
             }
         }
+    }
+}
+
+/// The document being read: its bytes (until it grows past the cap, then only its size) and
+/// where it began.
+struct PendingDocument {
+    let offset: Int
+    let line: Int
+    let limit: Int
+    var bytes: [UInt8] = []
+    var size = 0
+    var oversized = false
+    /// A newline was seen inside the document (so it is not one NDJSON line).
+    var sawNewline = false
+
+    init(offset: Int, line: Int, limit: Int) {
+        self.offset = offset
+        self.line = line
+        self.limit = limit
+    }
+
+    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        size += chunk.count
+        if oversized { return }
+        if size > limit {
+            oversized = true
+            bytes = []
+            return
+        }
+        bytes.append(contentsOf: chunk)
+    }
+
+    /// Drops the CR, spaces and tabs that end a line-delimited document.
+    mutating func trimTrailingBlanks() {
+        while let last = bytes.last, last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
     }
 }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import WeatherCore
 import WeatherIngest
 import WeatherProviders
@@ -84,147 +83,44 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back and the summary is left as it was before this file.
     private func ingest(_ file: InputFile, units: UnitSystem?, into total: inout IngestSummary) throws {
-        var summary = total
-        var inputHash: String?
-        if !file.isStandardInput {
-            do {
-                inputHash = try InputWalker.hashFile(file.path)
-            } catch {
-                inputHash = nil
-            }
-            if let inputHash, try store.isIngested(inputHash: inputHash) {
-                total.inputsUnchanged += 1
-                return
-            }
+        let inputHash = file.isStandardInput ? nil : try? InputWalker.hashFile(file.path)
+        if let inputHash, try store.isIngested(inputHash: inputHash) {
+            total.inputsUnchanged += 1
+            return
         }
-        let db = store.database
-        try db.execute("BEGIN IMMEDIATE")
-        var committed = false
-        defer { if !committed { try? db.execute("ROLLBACK") } }
-        if !file.isStandardInput { try store.discardSources(path: file.path) }
-
-        var sourceID: Int64 = 0
-        var counts = Store.SourceCounts()
-        var inBatch = 0
-        var failure: Error?
-        var currentSource: (String, String?) = (file.path, nil)
-        let now = Int64(time(nil))
-
-        func reject(_ r: Reject) throws {
-            try store.insert(r, sourceID: sourceID)
-            counts.documents += 1
-            counts.rejected += 1
-            summary.rejectsByReason[r.reason, default: 0] += 1
-            onReject?(r)
+        let state = FileIngest(runner: self, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
+        try store.database.inTransaction {
+            if !file.isStandardInput { try store.discardSources(path: file.path) }
+            try consume(BackgroundReader(ingestor: ingestor, file: file, units: units, now: state.now), into: state)
         }
+        total = state.summary
+    }
 
-        func handleDecoded(_ doc: RawDocument, _ result: Result<DecodedDocument, DecodeFailure>) throws {
-            switch try store(result, document: doc, sourceID: sourceID) {
-            case .rejected(let r):
-                try reject(r)
-            case .stored(let observations, let forecasts, let total, let locationsCreated):
-                let new = observations + forecasts
-                counts.documents += 1
-                if new > 0 || total == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
-                counts.records += new
-                summary.observations += observations
-                summary.forecasts += forecasts
-                summary.locationsCreated += locationsCreated
-                if case .success(let d) = result { summary.warnings += d.warnings.count }
-            }
-            inBatch += 1
-            if inBatch >= batchSize {
-                try db.execute("COMMIT")
-                try db.execute("BEGIN IMMEDIATE")
-                inBatch = 0
-            }
-        }
-
-        func handle(_ event: IngestEvent) throws {
-            switch event {
-            case .sourceStarted(let path, let member, let modifiedAt):
-                currentSource = (path, member)
-                sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash,
-                                                 modifiedAt: modifiedAt, now: now)
-                counts = Store.SourceCounts()
-            case .document:
-                preconditionFailure("documents arrive decoded, as PreparedEvent.decoded")
-            case .oversized(let origin, let size, let limit):
-                try reject(Reject(origin: origin, reason: .tooLarge,
-                                  message: "document of \(size) bytes exceeds the limit of \(limit) bytes; skipped"))
-            case .failed(let origin, let error, let partial):
-                try reject(IngestRunner.reject(for: error, origin: origin, partial: partial))
-            case .empty(let origin):
-                try reject(Reject(origin: origin, reason: .empty, message: "no JSON document: the input is empty or only whitespace"))
-            case .sourceFinished(let bytes, let contentHash):
-                try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
-                onSource?(currentSource.0, currentSource.1, counts)
-                summary.sources += 1
-                summary.bytesRead += bytes
-                summary.documents += counts.documents
-                summary.accepted += counts.accepted
-                summary.rejected += counts.rejected
-                summary.duplicates += counts.duplicates
-            }
-        }
-
-        // Reading, decompressing, splitting and decoding run on a second thread; this one writes
-        // the store. Batches of decoded events cross a bounded queue, so memory stays flat.
-        let queue = BoundedQueue<[PreparedEvent]>(capacity: 8)
-        let producerDone = DispatchSemaphore(value: 0)
-        let reader = ingestor
-        let thread = Thread {
-            var batch: [PreparedEvent] = []
-            batch.reserveCapacity(256)
-            reader.ingest(file) { event in
-                batch.append(PreparedEvent.prepare(event, units: units, now: now))
-                if batch.count >= 256 {
-                    guard queue.push(batch) else { return false }
-                    batch.removeAll(keepingCapacity: true)
-                }
-                return true
-            }
-            if !batch.isEmpty { _ = queue.push(batch) }
-            queue.close()
-            producerDone.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.name = "wxpipe-reader"
-        thread.start()
-        consume: while let batch = queue.pop() {
+    /// Writes what the reading thread prepares, batch by batch, reporting progress after each;
+    /// stops between documents when a signal arrived.
+    private func consume(_ reader: BackgroundReader, into state: FileIngest) throws {
+        defer { reader.stop() }
+        while let batch = reader.next() {
             for prepared in batch {
-                if Interruption.requested { failure = IngestInterrupted(signal: Interruption.signalNumber); break consume }
-                do {
-                    switch prepared {
-                    case .event(let event): try handle(event)
-                    case .decoded(let doc, let result): try handleDecoded(doc, result)
-                    }
-                } catch {
-                    failure = error
-                    break consume
-                }
+                if Interruption.requested { throw IngestInterrupted(signal: Interruption.signalNumber) }
+                try state.handle(prepared)
             }
             if let onProgress {
-                progress.documents = summary.documents + counts.documents
+                progress.documents = state.documentsSoFar
                 progress.currentBytes = ingestor.counter?.bytes ?? 0
                 onProgress(progress)
             }
         }
-        queue.close()
-        producerDone.wait()
-        if let failure { throw failure }
-        try db.execute("COMMIT")
-        committed = true
-        total = summary
     }
 
-    private enum Outcome {
+    enum Outcome {
         case rejected(Reject)
         /// New records written of `total` decoded (the rest were duplicates).
         case stored(observations: Int, forecasts: Int, total: Int, locationsCreated: Int)
     }
 
-    private func store(_ result: Result<DecodedDocument, DecodeFailure>, document doc: RawDocument, sourceID: Int64) throws -> Outcome {
+    /// Writes a decoded document's records, warnings and places, or turns a failure into a reject.
+    func write(_ result: Result<DecodedDocument, DecodeFailure>, document doc: RawDocument, sourceID: Int64) throws -> Outcome {
         switch result {
         case .failure(let f):
             return .rejected(IngestRunner.reject(for: f, document: doc))
@@ -326,22 +222,5 @@ struct Stopwatch {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec - start.tv_sec) + Double(t.tv_nsec - start.tv_nsec) / 1e9
-    }
-}
-
-/// An ingest event with its document already decoded, on the reading thread.
-enum PreparedEvent: Sendable {
-    case event(IngestEvent)
-    /// The document (its bytes kept only when they are needed for a reject's excerpt) and
-    /// what decoding it gave.
-    case decoded(RawDocument, Result<DecodedDocument, DecodeFailure>)
-
-    static func prepare(_ event: IngestEvent, units: UnitSystem?, now: Int64) -> PreparedEvent {
-        guard case .document(let doc) = event else { return .event(event) }
-        let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
-                                    modifiedAt: doc.origin.modifiedAt, ingestTime: now)
-        let result = DocumentDecoder.decode(doc.bytes, context: context)
-        if case .success = result { return .decoded(RawDocument(bytes: [], origin: doc.origin), result) }
-        return .decoded(doc, result)
     }
 }

@@ -82,19 +82,37 @@ public final class Database {
     public var changes: Int { Int(sqlite3_changes(handle)) }
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    /// Commits when `body` returns, rolls back and rethrows when it throws.
+    /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it
+    /// throws (a failed rollback is not reported over the error that caused it). Every write
+    /// that must be all-or-nothing goes through here, as GRDB's `inTransaction` does.
     /// `BEGIN IMMEDIATE` takes the write lock up front, so a busy store waits here (busy
     /// timeout) rather than failing halfway through a batch.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
             try execute("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            if !isAutocommit { try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Ends the open transaction and starts the next at once: a long write (an ingest of a
+    /// million documents) commits in batches inside one `inTransaction` call, so its WAL stays
+    /// bounded while a failure still rolls back only the batch in progress.
+    public func commitAndContinue() throws(StoreError) {
+        try execute("COMMIT")
+        try execute("BEGIN IMMEDIATE")
+    }
+
+    /// True outside a transaction (SQLite's autocommit mode).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// The same as `inTransaction`; kept under its earlier name for callers not yet renamed.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try inTransaction(body)
     }
 
     /// Names of the tables in the main schema, sorted.

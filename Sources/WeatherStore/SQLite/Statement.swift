@@ -23,21 +23,29 @@ public final class Statement {
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
+    /// Binds `values` to the parameters in order; their number must match the statement's, so a
+    /// forgotten value is an error and not a silent NULL.
     public func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        if values.count != expected {
+            throw StoreError(code: SQLITE_RANGE, message: "\(values.count) value(s) for \(expected) parameter(s)", sql: sql)
+        }
         for (k, value) in values.enumerated() {
             let i = Int32(k + 1)
-            let rc: Int32
-            switch value {
-            case .null: rc = sqlite3_bind_null(handle, i)
-            case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
-            case .real(let v): rc = sqlite3_bind_double(handle, i, v)
-            case .text(let s): rc = sqlite3_bind_text(handle, i, s, -1, SQLITE_TRANSIENT)
-            case .blob(let b):
-                rc = b.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
-            }
-            if rc != SQLITE_OK { throw StoreError(code: rc, message: database.lastError, sql: sql) }
+            try check(bindValue(value, at: i), parameter: i)
+        }
+    }
+
+    private func bindValue(_ value: SQLValue, at i: Int32) -> Int32 {
+        switch value {
+        case .null: return sqlite3_bind_null(handle, i)
+        case .integer(let v): return sqlite3_bind_int64(handle, i, v)
+        case .real(let v): return sqlite3_bind_double(handle, i, v)
+        case .text(let s): return sqlite3_bind_text(handle, i, s, -1, SQLITE_TRANSIENT)
+        case .blob(let b):
+            return b.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
         }
     }
 
@@ -50,28 +58,41 @@ public final class Statement {
     }
 
     /// Binds parameter `i` (1-based); nil binds NULL (cleared bindings are already NULL).
+    /// Every bind's result code is checked: a wrong index (`SQLITE_RANGE`) or a value too big
+    /// throws rather than leaving the parameter NULL.
     @inline(__always)
-    public func set(_ i: Int32, _ v: Double?) {
-        if let v { sqlite3_bind_double(handle, i, v) }
+    public func set(_ i: Int32, _ v: Double?) throws(StoreError) {
+        if let v { try check(sqlite3_bind_double(handle, i, v), parameter: i) }
     }
 
     @inline(__always)
-    public func set(_ i: Int32, _ v: Int64?) {
-        if let v { sqlite3_bind_int64(handle, i, v) }
+    public func set(_ i: Int32, _ v: Int64?) throws(StoreError) {
+        if let v { try check(sqlite3_bind_int64(handle, i, v), parameter: i) }
     }
 
     @inline(__always)
-    public func set(_ i: Int32, _ v: Int?) {
-        if let v { sqlite3_bind_int64(handle, i, Int64(v)) }
+    public func set(_ i: Int32, _ v: Int?) throws(StoreError) {
+        if let v { try check(sqlite3_bind_int64(handle, i, Int64(v)), parameter: i) }
     }
 
     @inline(__always)
-    public func set(_ i: Int32, _ v: String?) {
+    public func set(_ i: Int32, _ v: String?) throws(StoreError) {
         guard var v else { return }
-        v.withUTF8 { buf in
-            _ = sqlite3_bind_text(handle, i, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                                  Int32(buf.count), SQLITE_TRANSIENT)
+        let rc = v.withUTF8 { buf in
+            sqlite3_bind_text(handle, i, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                              Int32(buf.count), SQLITE_TRANSIENT)
         }
+        try check(rc, parameter: i)
+    }
+
+    @inline(__always)
+    public func set(_ i: Int32, _ v: SQLValue) throws(StoreError) {
+        try check(bindValue(v, at: i), parameter: i)
+    }
+
+    @inline(__always)
+    private func check(_ rc: Int32, parameter i: Int32) throws(StoreError) {
+        if rc != SQLITE_OK { throw StoreError(code: rc, message: "binding parameter \(i): \(database.lastError)", sql: sql) }
     }
 
     /// Steps a statement bound with `set` to completion.

@@ -1,5 +1,6 @@
 import Testing
-@testable import WeatherStore
+@testable import WeatherExport
+import WeatherStore
 
 struct CSVTests {
     @Test func quotingFollowsRFC4180() {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WeatherStore
 
 /// Writes RFC 4180 CSV: a header row, `,` separators, CRLF-free LF lines by default, and quotes
 /// around cells that hold a comma, quote, CR or LF (quotes doubled).
@@ -52,43 +48,4 @@ public enum CSV {
     }
 
     public static func headerCell(_ name: String) -> String { quote(neutralise(name)) }
-}
-
-/// Buffered writer to a file, flushing in large chunks; reports write errors (a full disk).
-///
-/// Fault injection for tests: with `WXPIPE_FAULT_WRITE_LIMIT=N` in the environment, writing past
-/// N bytes fails as a full disk would (ENOSPC), so the failure path is tested without a real
-/// full file system.
-public final class FileWriter {
-    private let file: UnsafeMutablePointer<FILE>
-    public let path: String
-    private var written = 0
-    private let faultLimit: Int? = getenv("WXPIPE_FAULT_WRITE_LIMIT").flatMap { Int(String(cString: $0)) }
-
-    public init(path: String) throws(StoreError) {
-        guard let f = fopen(path, "wb") else {
-            throw StoreError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        self.file = f
-        self.path = path
-        setvbuf(f, nil, _IOFBF, 1 << 20)
-    }
-
-    deinit { fclose(file) }
-
-    public func write(_ s: String) throws(StoreError) {
-        written += s.utf8.count
-        if let faultLimit, written > faultLimit {
-            throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(ENOSPC))) (injected fault)")
-        }
-        var s = s
-        let ok = s.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        if !ok { throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(errno)))") }
-    }
-
-    public func close() throws(StoreError) {
-        if fflush(file) != 0 || ferror(file) != 0 {
-            throw StoreError(code: -1, message: "write to \(path) failed: \(String(cString: strerror(errno)))")
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import WeatherStore
+
 /// The columns and values of one exported table, in a dialect and a unit system.
 ///
 /// Metric is the store as it is. Imperial converts every column whose name ends in a unit
@@ -14,7 +16,7 @@ struct ExportShape {
     static let differenceColumns: Set<String> = ["error", "bias", "mae", "rmse", "error_sd"]
     static let valueColumns: Set<String> = ["forecast", "observed"]
 
-    init(table: String, columns: [String], dialect: CSVDialect, units: ExportUnits) {
+    init(table: String, columns: [String], dialect: CSVDialect, units: Units) {
         let variableIndex = columns.firstIndex(of: "variable")
         var header: [String] = []
         var convert: [((SQLValue, [SQLValue]) -> SQLValue)?] = []
@@ -26,19 +28,19 @@ struct ExportShape {
                     guard case .text(let s) = v, s.count == 20, s.hasSuffix("Z") else { return v }
                     return .text(String(s.prefix(10)) + " " + String(s.dropFirst(11).prefix(8)))
                 }
-            } else if units == .imperial {
-                if let c = UnitConversion.forName(name), name != "variable" {
-                    outName = UnitConversion.rename(name)
-                    f = { v, _ in v.double.map { .real(ExportShape.tidy(c.convert($0))) } ?? v }
+            } else if units != .metric {
+                if let c = units.conversion(for: name), name != "variable" {
+                    outName = units.rename(name)
+                    f = { v, _ in v.double.map { .real(ExportShape.tidy(c.value($0))) } ?? v }
                 } else if let vi = variableIndex {
                     let isValue = ExportShape.valueColumns.contains(name)
                     let isDifference = ExportShape.differenceColumns.contains(name) || name.hasPrefix("mae_lead_") || name.hasPrefix("bias_lead_")
                     if name == "variable" {
-                        f = { v, _ in v.string.map { .text(UnitConversion.rename($0)) } ?? v }
+                        f = { v, _ in v.string.map { .text(units.rename($0)) } ?? v }
                     } else if isValue || isDifference {
                         f = { v, row in
-                            guard let x = v.double, let variable = row[vi].string, let c = UnitConversion.forName(variable) else { return v }
-                            return .real(ExportShape.tidy(isValue ? c.convert(x) : x * c.scale))
+                            guard let x = v.double, let variable = row[vi].string, let c = units.conversion(for: variable) else { return v }
+                            return .real(ExportShape.tidy(isValue ? c.value(x) : c.difference(x)))
                         }
                     } else if name.hasPrefix("sum_") {
                         outName = name + "_metric"

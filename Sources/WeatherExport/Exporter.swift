@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WeatherStore
+
+/// Exports tables of a store as CSV files or as a standalone SQLite file.
+///
+/// Each output is written to a temporary name beside its destination and renamed into place
+/// only when complete, so a failed export never leaves a half-written file behind.
+public struct Exporter {
+    public let database: Database
+
+    public init(database: Database) { self.database = database }
+
+    /// What an export wrote: the CSV files with their row counts, or the one SQLite file.
+    public enum Written: Sendable, Equatable {
+        case csvFiles([WrittenTable])
+        case sqliteFile
+    }
+
+    /// One CSV file written: its table and how many rows it holds.
+    public struct WrittenTable: Sendable, Equatable {
+        public var table: String
+        public var rows: Int
+    }
+
+    /// Writes `request` to `path` (a folder for CSV, a file for SQLite).
+    public func export(_ request: ExportRequest, to path: String) throws -> Written {
+        switch request.format {
+        case .csv:
+            let files = try exportCSV(tables: request.tables, to: path, dialect: request.dialect, units: request.units)
+            return .csvFiles(files.map { WrittenTable(table: $0.0, rows: $0.1) })
+        case .sqlite:
+            try exportSQLite(tables: request.tables, to: path)
+            return .sqliteFile
+        }
+    }
+
+    /// Resolves requested table names against the store; unknown names are an error.
+    public func tables(_ requested: [String]) throws -> [String] {
+        let existing = try database.tableNames().filter { $0 != "meta" }
+        if requested.isEmpty { return existing }
+        for name in requested where !existing.contains(name) {
+            throw ExportError("no table named '\(name)' (tables: \(existing.joined(separator: ", ")))")
+        }
+        return requested
+    }
+
+    /// Writes `<dir>/<table>.csv` for each table; returns (table, rows) pairs.
+    @discardableResult
+    public func exportCSV(tables requested: [String], to directory: String, dialect: CSVDialect = .rfc4180,
+                          units: Units = .metric) throws -> [(String, Int)] {
+        let names = try tables(requested)
+        try OutputFile.makeDirectory(directory)
+        var written: [(String, Int)] = []
+        for table in names {
+            let final = directory + "/" + table + ".csv"
+            let temp = OutputFile.temporaryName(for: final)
+            do {
+                let rows = try writeCSV(table: table, to: temp, dialect: dialect, units: units)
+                try OutputFile.moveIntoPlace(temp, final)
+                written.append((table, rows))
+            } catch {
+                unlink(temp)
+                throw error
+            }
+        }
+        return written
+    }
+
+    /// One table as CSV into `path`, streamed row by row; returns the number of rows.
+    private func writeCSV(table: String, to path: String, dialect: CSVDialect, units: Units) throws -> Int {
+        let writer = try FileWriter(path: path)
+        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table)) ORDER BY rowid")
+        let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
+        try writer.write(dialect.preamble + shape.header.map(CSV.headerCell).joined(separator: ",") + dialect.lineEnding)
+        var rows = 0
+        try stmt.forEachRow { row in
+            try writer.write(shape.transform(row).map(CSV.cell).joined(separator: ",") + dialect.lineEnding)
+            rows += 1
+        }
+        try writer.close()
+        return rows
+    }
+}

@@ -1,0 +1,155 @@
+import WeatherCore
+
+/// A record with where it was read and which location it was matched to: what a row of
+/// `observations` or `forecasts` holds beyond the record itself.
+public struct Placed<Record> {
+    public var record: Record
+    public var locationID: String
+    public var sourceID: Int64
+    public var line: Int
+
+    public init(_ record: Record, locationID: String, sourceID: Int64, line: Int) {
+        self.record = record
+        self.locationID = locationID
+        self.sourceID = sourceID
+        self.line = line
+    }
+}
+
+/// The column lists the store inserts with: one entry per column, its name beside the value it
+/// takes, in the order of the INSERT (the table's own order is free).
+enum RecordColumns {
+    static let observation: [InsertColumn<Placed<Observation>>] = [
+        .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("line") { s, i, r throws(StoreError) in try s.set(i, r.line) },
+        .init("provider") { s, i, r throws(StoreError) in try s.set(i, r.record.provider) },
+        .init("product") { s, i, r throws(StoreError) in try s.set(i, r.record.product) },
+        .init("location_id") { s, i, r throws(StoreError) in try s.set(i, r.locationID) },
+        .init("observed_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.observedAt)) },
+        .init("temp_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempC) },
+        .init("feels_like_c") { s, i, r throws(StoreError) in try s.set(i, r.record.feelsLikeC) },
+        .init("dew_point_c") { s, i, r throws(StoreError) in try s.set(i, r.record.dewPointC) },
+        .init("pressure_hpa") { s, i, r throws(StoreError) in try s.set(i, r.record.pressureHpa) },
+        .init("humidity_pct") { s, i, r throws(StoreError) in try s.set(i, r.record.humidityPct) },
+        .init("wind_speed_ms") { s, i, r throws(StoreError) in try s.set(i, r.record.windSpeedMs) },
+        .init("wind_gust_ms") { s, i, r throws(StoreError) in try s.set(i, r.record.windGustMs) },
+        .init("wind_dir_deg") { s, i, r throws(StoreError) in try s.set(i, r.record.windDirDeg) },
+        .init("cloud_cover_pct") { s, i, r throws(StoreError) in try s.set(i, r.record.cloudCoverPct) },
+        .init("visibility_m") { s, i, r throws(StoreError) in try s.set(i, r.record.visibilityM) },
+        .init("uv_index") { s, i, r throws(StoreError) in try s.set(i, r.record.uvIndex) },
+        .init("rain_mm") { s, i, r throws(StoreError) in try s.set(i, r.record.rainMm) },
+        .init("snow_mm") { s, i, r throws(StoreError) in try s.set(i, r.record.snowMm) },
+        .init("precip_mm") { s, i, r throws(StoreError) in try s.set(i, r.record.precipMm) },
+        .init("precip_window_h") { s, i, r throws(StoreError) in try s.set(i, r.record.precipWindowH) },
+        .init("precip_rate_mmh") { s, i, r throws(StoreError) in try s.set(i, r.record.precipRateMmh) },
+        .init("condition") { s, i, r throws(StoreError) in try s.set(i, r.record.condition?.rawValue) },
+        .init("condition_code") { s, i, r throws(StoreError) in try s.set(i, r.record.conditionCode) },
+        .init("condition_text") { s, i, r throws(StoreError) in try s.set(i, r.record.conditionText) },
+        .init("place_name") { s, i, r throws(StoreError) in try s.set(i, r.record.placeName) },
+        .init("country") { s, i, r throws(StoreError) in try s.set(i, r.record.country) },
+        .init("lat") { s, i, r throws(StoreError) in try s.set(i, r.record.latitude) },
+        .init("lon") { s, i, r throws(StoreError) in try s.set(i, r.record.longitude) },
+        .init("utc_offset_s") { s, i, r throws(StoreError) in try s.set(i, r.record.utcOffsetSeconds) },
+        .init("timezone") { s, i, r throws(StoreError) in try s.set(i, r.record.timeZone) },
+        .init("sunrise_utc") { s, i, r throws(StoreError) in try s.set(i, r.record.sunriseAt.map(UTCTime.iso8601)) },
+        .init("sunset_utc") { s, i, r throws(StoreError) in try s.set(i, r.record.sunsetAt.map(UTCTime.iso8601)) },
+        .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
+        .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
+    ]
+
+    static let forecast: [InsertColumn<Placed<Forecast>>] = [
+        .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("line") { s, i, r throws(StoreError) in try s.set(i, r.line) },
+        .init("provider") { s, i, r throws(StoreError) in try s.set(i, r.record.provider) },
+        .init("product") { s, i, r throws(StoreError) in try s.set(i, r.record.product) },
+        .init("model") { s, i, r throws(StoreError) in try s.set(i, r.record.model) },
+        .init("location_id") { s, i, r throws(StoreError) in try s.set(i, r.locationID) },
+        .init("issued_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.issuedAt)) },
+        .init("issued_at_source") { s, i, r throws(StoreError) in try s.set(i, r.record.issuedAtSource.rawValue) },
+        .init("period") { s, i, r throws(StoreError) in try s.set(i, r.record.period.rawValue) },
+        .init("valid_from_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validFrom)) },
+        .init("valid_to_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validTo)) },
+        .init("valid_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validAt)) },
+        .init("lead_hours") { s, i, r throws(StoreError) in try s.set(i, Convert.round(r.record.leadHours, 3)) },
+        .init("target_date") { s, i, r throws(StoreError) in try s.set(i, r.record.targetDate) },
+        .init("temp_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempC) },
+        .init("temp_max_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMaxC) },
+        .init("temp_min_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMinC) },
+        .init("feels_like_c") { s, i, r throws(StoreError) in try s.set(i, r.record.feelsLikeC) },
+        .init("dew_point_c") { s, i, r throws(StoreError) in try s.set(i, r.record.dewPointC) },
+        .init("humidity_pct") { s, i, r throws(StoreError) in try s.set(i, r.record.humidityPct) },
+        .init("pressure_hpa") { s, i, r throws(StoreError) in try s.set(i, r.record.pressureHpa) },
+        .init("wind_speed_ms") { s, i, r throws(StoreError) in try s.set(i, r.record.windSpeedMs) },
+        .init("wind_gust_ms") { s, i, r throws(StoreError) in try s.set(i, r.record.windGustMs) },
+        .init("wind_dir_deg") { s, i, r throws(StoreError) in try s.set(i, r.record.windDirDeg) },
+        .init("cloud_cover_pct") { s, i, r throws(StoreError) in try s.set(i, r.record.cloudCoverPct) },
+        .init("visibility_m") { s, i, r throws(StoreError) in try s.set(i, r.record.visibilityM) },
+        .init("precip_mm") { s, i, r throws(StoreError) in try s.set(i, r.record.precipMm) },
+        .init("precip_estimated") { s, i, r throws(StoreError) in try s.set(i, Int64(r.record.precipEstimated ? 1 : 0)) },
+        .init("precip_rate_mmh") { s, i, r throws(StoreError) in try s.set(i, r.record.precipRateMmh) },
+        .init("precip_prob_pct") { s, i, r throws(StoreError) in try s.set(i, r.record.precipProbPct) },
+        .init("snowfall_cm") { s, i, r throws(StoreError) in try s.set(i, r.record.snowfallCm) },
+        .init("uv_index") { s, i, r throws(StoreError) in try s.set(i, r.record.uvIndex) },
+        .init("condition") { s, i, r throws(StoreError) in try s.set(i, r.record.condition?.rawValue) },
+        .init("condition_code") { s, i, r throws(StoreError) in try s.set(i, r.record.conditionCode) },
+        .init("condition_text") { s, i, r throws(StoreError) in try s.set(i, r.record.conditionText) },
+        .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
+        .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
+    ]
+
+    /// A reject with the source it was read from.
+    static let reject: [InsertColumn<(reject: Reject, sourceID: Int64)>] = [
+        .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("path") { s, i, r throws(StoreError) in try s.set(i, r.reject.origin.path) },
+        .init("member") { s, i, r throws(StoreError) in try s.set(i, r.reject.origin.member) },
+        .init("line") { s, i, r throws(StoreError) in try s.set(i, r.reject.origin.line) },
+        .init("byte_offset") { s, i, r throws(StoreError) in try s.set(i, r.reject.origin.byteOffset) },
+        .init("reason") { s, i, r throws(StoreError) in try s.set(i, r.reject.reason.rawValue) },
+        .init("message") { s, i, r throws(StoreError) in try s.set(i, r.reject.message) },
+        .init("field_path") { s, i, r throws(StoreError) in try s.set(i, r.reject.fieldPath) },
+        .init("format") { s, i, r throws(StoreError) in try s.set(i, r.reject.format) },
+        .init("excerpt") { s, i, r throws(StoreError) in try s.set(i, r.reject.excerpt) },
+    ]
+
+    /// A remark on an accepted document: (message, format, origin, source).
+    static let warning: [InsertColumn<(message: String, format: String, origin: Origin, sourceID: Int64)>] = [
+        .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("path") { s, i, r throws(StoreError) in try s.set(i, r.origin.path) },
+        .init("member") { s, i, r throws(StoreError) in try s.set(i, r.origin.member) },
+        .init("line") { s, i, r throws(StoreError) in try s.set(i, r.origin.line) },
+        .init("format") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("message") { s, i, r throws(StoreError) in try s.set(i, r.message) },
+    ]
+
+    /// A source (a file or an archive member) as it starts: `in_progress` until `finishSource`.
+    static let sourceStart: [InsertColumn<SourceStart>] = [
+        .init("path") { s, i, r throws(StoreError) in try s.set(i, r.path) },
+        .init("member") { s, i, r throws(StoreError) in try s.set(i, r.member) },
+        .init("input_hash") { s, i, r throws(StoreError) in try s.set(i, r.inputHash) },
+        .init("modified_at_utc") { s, i, r throws(StoreError) in try s.set(i, r.modifiedAt.map(UTCTime.iso8601)) },
+        .init("status") { s, i, _ throws(StoreError) in try s.set(i, "in_progress") },
+        .init("ingested_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.now)) },
+    ]
+
+    static let location: [InsertColumn<Location>] = [
+        .init("id") { s, i, l throws(StoreError) in try s.set(i, l.id) },
+        .init("name") { s, i, l throws(StoreError) in try s.set(i, l.name) },
+        .init("country") { s, i, l throws(StoreError) in try s.set(i, l.country) },
+        .init("lat") { s, i, l throws(StoreError) in try s.set(i, l.latitude) },
+        .init("lon") { s, i, l throws(StoreError) in try s.set(i, l.longitude) },
+        .init("timezone") { s, i, l throws(StoreError) in try s.set(i, l.timeZone) },
+        .init("utc_offset_s") { s, i, l throws(StoreError) in try s.set(i, l.utcOffsetSeconds) },
+        .init("radius_km") { s, i, l throws(StoreError) in try s.set(i, l.radiusKm) },
+        .init("declared") { s, i, l throws(StoreError) in try s.set(i, Int64(l.declared ? 1 : 0)) },
+        .init("state") { s, i, l throws(StoreError) in try s.set(i, l.state) },
+    ]
+}
+
+/// What `sources` records when a source starts.
+struct SourceStart {
+    var path: String
+    var member: String?
+    var inputHash: String?
+    var modifiedAt: Int64?
+    var now: Int64
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import WeatherExport
+import WeatherStore
+@testable import WeatherPipeline
+
+/// Collects what a stage reports, for assertions.
+final class RecordingLog: StageLog {
+    var lines: [String] = []
+    func info(_ message: String) { lines.append(message) }
+    func warning(_ message: String) { lines.append("warning: " + message) }
+    func error(_ message: String) { lines.append("error: " + message) }
+}
+
+/// A temporary folder removed when the test is done with it.
+final class StageFolder {
+    let path = NSTemporaryDirectory() + "wxpipe-stages-\(UUID().uuidString)"
+    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+struct StageTests {
+    @Test func ingestUnderStrictEndsWithRejects() throws {
+        let folder = StageFolder()
+        let log = RecordingLog()
+        let store = folder.path + "/deeper/w.sqlite"  // the store's folder is created
+        let (outcome, summary) = IngestStage.run(store: store, inputs: [IngestInput(path: fixtures + "/bad")],
+                                                 options: IngestStage.Options(strict: true, quiet: true), log: log)
+        #expect(outcome == .completedWithRejects)
+        #expect((summary?.rejected ?? 0) > 0)
+        #expect(log.lines.isEmpty, "\(log.lines)")  // quiet: no summary
+        let again = IngestStage.run(store: store, inputs: [IngestInput(path: fixtures + "/bad")], options: .init(), log: log)
+        #expect(again.outcome == .completed)
+        #expect(log.lines.last?.contains("nothing new to ingest") == true)
+    }
+
+    @Test func unreadableInputsFail() {
+        let folder = StageFolder()
+        let log = RecordingLog()
+        let (outcome, _) = IngestStage.run(store: folder.path + "/w.sqlite", inputs: [IngestInput(path: folder.path + "/missing")],
+                                           options: .init(), log: log)
+        #expect(outcome == .failed)
+        #expect(log.lines.contains("error: no input could be read"))
+    }
+
+    @Test func exportOfAMissingStoreFailsAndCreatesNothing() throws {
+        let folder = StageFolder()
+        let log = RecordingLog()
+        let outcome = ExportStage.run(store: folder.path + "/none.sqlite", request: try ExportRequest(format: .sqlite),
+                                      to: folder.path + "/copy.sqlite", log: log)
+        #expect(outcome == .failed)
+        #expect(log.lines.first?.hasPrefix("error: ") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/none.sqlite"))
+    }
+
+    /// The file's `dialect` and `units` are its CSV's; the SQLite copy is the store as it is.
+    @Test func pipelineExportsApplyUnitsToCSVOnly() throws {
+        let folder = StageFolder()
+        let file = folder.path + "/p.json"
+        try #"{"inputs": ["."], "store": "s.sqlite", "export": {"csv": "csv", "sqlite": "copy.sqlite", "units": "imperial", "dialect": "spreadsheet", "tables": ["observations"]}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let pipeline = try PipelineFile.load(path: file)
+        let exports = PipelineRunner.exports(of: pipeline)
+        #expect(exports.map(\.0) == [try ExportRequest(format: .csv, tables: ["observations"], dialect: .spreadsheet, units: .imperial),
+                                     try ExportRequest(format: .sqlite, tables: ["observations"])])
+        #expect(exports.map(\.1) == [folder.path + "/csv", folder.path + "/copy.sqlite"])
+    }
+
+    @Test func aPipelineRunsEveryStage() throws {
+        let folder = StageFolder()
+        let file = folder.path + "/p.json"
+        try """
+        {"inputs": ["\(fixtures)/standard"], "store": "s.sqlite", "strict": true,
+         "export": {"csv": "csv", "tables": ["observations"], "report": "r.html"}}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let log = RecordingLog()
+        let outcome = PipelineRunner.run(try PipelineFile.load(path: file), options: .init(quiet: true), log: log)
+        #expect(outcome == .completed, "\(log.lines)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/csv/observations.csv"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/r.html"))
+        #expect(log.lines.contains { $0.hasPrefix("aggregate: ") })
+        let plan = PipelinePlan.lines(for: try PipelineFile.load(path: file), path: file)
+        #expect(plan.contains("  1. ingest into \(folder.path)/s.sqlite"))
+        #expect(plan.last == "dry run: nothing was written")
+    }
+}
