@@ -17,6 +17,7 @@ public final class Store {
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
         try database.execute(Schema.sql)
+        try Schema.addMissingColumns(database)
         try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
                          [.text(String(Schema.version))])
     }
@@ -118,8 +119,8 @@ public final class Store {
                     temp_c, feels_like_c, dew_point_c, pressure_hpa, humidity_pct, wind_speed_ms, wind_gust_ms,
                     wind_dir_deg, cloud_cover_pct, visibility_m, uv_index, rain_mm, snow_mm, precip_mm,
                     precip_window_h, precip_rate_mmh, condition, condition_code, condition_text, place_name,
-                    country, lat, lon, utc_offset_s, timezone, sunrise_utc, sunset_utc, units_assumed, units_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    country, lat, lon, utc_offset_s, timezone, sunrise_utc, sunset_utc, units_assumed, units_source, role)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         }
         let s = insertObservation!
@@ -134,6 +135,7 @@ public final class Store {
         s.set(26, o.placeName); s.set(27, o.country); s.set(28, o.latitude); s.set(29, o.longitude)
         s.set(30, o.utcOffsetSeconds); s.set(31, o.timeZone); s.set(32, o.sunriseAt.map(UTCTime.iso8601))
         s.set(33, o.sunsetAt.map(UTCTime.iso8601)); s.set(34, o.unitsAssumed); s.set(35, o.unitsSource)
+        s.set(36, o.role?.rawValue)
         try s.execute()
         return database.changes > 0
     }

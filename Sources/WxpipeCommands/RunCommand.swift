@@ -38,7 +38,7 @@ public enum RunCommand: Command {
             for line in plan(pipeline, path: path) { console.out(line) }
             return .success
         }
-        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units) }
+        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units, role: $0.role) }
         let strict = args.has("--strict") || pipeline.strict
         let (code, _) = Ingesting.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,
                                       strict: false, quiet: args.has("--quiet"), verbose: args.has("--verbose"),
@@ -84,7 +84,8 @@ extension RunCommand {
         }
         lines.append("  total: \(totalFiles) file(s), \(totalBytes) bytes (inputs already ingested are skipped by content hash)")
         var stages = ["ingest into \(Sanitize.printable(p.store))"]
-        var aggregate = "aggregate (reference: \(p.aggregate.reference.isEmpty ? "all observations" : p.aggregate.reference.joined(separator: ", "))"
+        var aggregate = "aggregate (reference: \(p.aggregate.reference.isEmpty ? "observed observations" : p.aggregate.reference.joined(separator: ", "))"
+        aggregate += ", issue_selection \(p.aggregate.issueSelection.label)"
         aggregate += ", daily_min_coverage \(p.aggregate.dailyMinCoverage), match_window_minutes \(p.aggregate.matchWindowMinutes)"
         aggregate += ", precip_threshold_mm \(p.aggregate.precipThresholdMm)\(p.aggregate.homogeneous ? ", homogeneous" : "")"
         aggregate += p.aggregate.includeIncompleteDays ? ", incomplete days included)" : ")"

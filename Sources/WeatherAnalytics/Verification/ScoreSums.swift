@@ -70,22 +70,25 @@ public struct ScoreSums: Sendable, Equatable {
     private func ratio(_ a: Int, _ b: Int) -> Double? { b > 0 ? Double(a) / Double(b) : nil }
 }
 
-/// One group of `forecast_scores`.
+/// One group of `forecast_scores`: a source, a variable and a lead, at one location or pooled
+/// over all of them (`location_id` = `*`).
 public struct ScoreKey: Hashable, Sendable, Comparable {
+    public static let pooled = "*"
+
     public var provider: String
     public var product: String
     public var model: String
+    public var locationID: String = ScoreKey.pooled
     public var variable: String
     /// `day` (lead in days) or `hour` (lead-hours bin).
     public var leadKind: String
     public var lead: String
 
     public static func < (a: ScoreKey, b: ScoreKey) -> Bool {
-        func order(_ k: ScoreKey) -> (String, String, String, String, String, Int) {
+        func order(_ k: ScoreKey) -> (String, String, String, String, Int, String) {
             let rank = Int(k.lead) ?? (ForecastPair.leadBins.firstIndex { $0.0 == k.lead } ?? 99)
-            return (k.provider, k.product, k.model, k.variable, k.leadKind, rank)
+            return (k.provider + "\u{0}" + k.product, k.model, k.variable, k.leadKind, rank, k.locationID)
         }
         return order(a) < order(b)
     }
 }
-
