@@ -25,8 +25,16 @@ public struct AggregateOptions: Sendable, Equatable {
     public var precipThresholdMm: Double = 0.2
     /// Score only cases (location, variable, target, lead) that every compared source has.
     public var homogeneous = false
+    /// The forecast sources compared (`provider/product` or `provider/product/model`); empty: all.
+    public var compare: [String] = []
 
     public init() {}
+
+    /// Whether forecasts of this source are compared (`compare`).
+    public func isCompared(provider: String, product: String, model: String?) -> Bool {
+        compare.isEmpty || compare.contains(provider + "/" + product)
+            || model.map { compare.contains(provider + "/" + product + "/" + $0) } == true
+    }
 
     /// The truth sources of a location, in priority order (empty: all `observed` ones).
     public func reference(for locationID: String) -> [String] {

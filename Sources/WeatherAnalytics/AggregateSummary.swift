@@ -29,6 +29,7 @@ public struct AggregateSummary: Sendable, Equatable {
     }
 
     static let wording: [Exclusion: String] = [
+        .notCompared: "forecasts of sources not compared",
         .notSelected: "forecasts not selected",
         .dayWindow: "day forecasts whose window is not the local day",
         .pastPeriod: "forecasts for periods already over",

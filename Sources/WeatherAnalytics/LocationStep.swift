@@ -18,7 +18,7 @@ struct LocationStep {
         let pairer = ForecastPairer(options: options)
         let selector = IssueSelector(selection: options.issueSelection, rule: rule)
 
-        let dayForecasts = try reader.dayForecasts(location)
+        let dayForecasts = try compared(reader.dayForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
         let keptDays = selector.kept(dayForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: ForecastPairer.target($0, rule), issuedAt: $0.issuedAt)
         })
@@ -31,7 +31,7 @@ struct LocationStep {
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
         }
 
-        let pointForecasts = try reader.pointForecasts(location)
+        let pointForecasts = try compared(reader.pointForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
         let keptPoints = selector.kept(pointForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
         })
@@ -44,6 +44,16 @@ struct LocationStep {
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
         return days
+    }
+
+    /// The forecasts of the compared sources; the others are counted (`not_compared`).
+    func compared<F>(_ forecasts: [F], _ source: (F) -> (String, String, String?), _ tally: inout ExclusionTally) -> [F] {
+        forecasts.filter { f in
+            let (provider, product, model) = source(f)
+            if options.isCompared(provider: provider, product: product, model: model) { return true }
+            tally.add(.notCompared, location: location, provider: provider, product: product, model: model)
+            return false
+        }
     }
 
     /// Writes a forecast's pairs (scored, or excluded as partial hindcasts) and counts why it is left out.

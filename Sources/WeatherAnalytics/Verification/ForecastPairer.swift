@@ -3,6 +3,8 @@ import WeatherCore
 /// Why a forecast (or a pair) is not scored; the `reason` column of `verification_exclusions`
 /// and `excluded_pairs`.
 public enum Exclusion: String, Sendable, CaseIterable, Comparable {
+    /// A source the pipeline's `compare` list does not name.
+    case notCompared = "not_compared"
     /// Another forecast of the same source, case and issue date was chosen (`issue_selection`).
     case notSelected = "not_selected"
     /// A day forecast whose window is not the location's local midnight-to-midnight.

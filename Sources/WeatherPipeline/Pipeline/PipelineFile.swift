@@ -45,7 +45,7 @@ public struct PipelineFile: Sendable {
     public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
                                       "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
                                       "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
-                                      "day_window_tolerance_hours"]
+                                      "day_window_tolerance_hours", "compare"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -111,13 +111,14 @@ public struct PipelineFile: Sendable {
             return b
         }
 
-        /// A list of `provider/product` strings (`reference`).
-        func sources(_ v: JSONValue?, _ key: String) throws(Problem) -> [String]? {
+        /// A list of `provider/product` strings (`reference`), or `provider/product[/model]` (`compare`).
+        func sources(_ v: JSONValue?, _ key: String, models: Bool = false) throws(Problem) -> [String]? {
             guard let v else { return nil }
             guard v.kind == .array else { throw fail(key, "must be an array of \"provider/product\" strings") }
             var out: [String] = []
             for (k, item) in v.elements.enumerated() {
-                guard let s = item.string, s.split(separator: "/").count == 2 else {
+                let parts = item.string?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+                guard let s = item.string, parts.count == 2 || (models && parts.count == 3), parts.allSatisfy({ !$0.isEmpty }) else {
                     throw fail("\(key)[\(k)]", "must be a \"provider/product\" string such as \"openweathermap/current\"")
                 }
                 out.append(s)
@@ -130,6 +131,7 @@ public struct PipelineFile: Sendable {
     static func parseAggregate(_ root: JSONValue, _ r: Reader) throws(Problem) -> AggregateOptions {
         var aggregate = AggregateOptions()
         aggregate.reference = try r.sources(root["reference"], "reference") ?? []
+        aggregate.compare = try r.sources(root["compare"], "compare", models: true) ?? []
         if let v = try r.number(root["daily_min_coverage"], "daily_min_coverage") {
             guard v > 0 && v <= 1 else { throw r.fail("daily_min_coverage", "must be a share of the day's hours, above 0 and at most 1") }
             aggregate.dailyMinCoverage = v
