@@ -104,7 +104,8 @@ public enum DerivedSchema {
         frequency_bias REAL,
         brier REAL,
         n_brier INTEGER,
-        sum_brier REAL
+        sum_brier REAL,
+        sum_sq_error REAL NOT NULL
     );
     """
 }

@@ -28,7 +28,7 @@ struct ScoreTables {
     }
 
     func write(_ scores: [ScoreKey: ScoreSums]) throws {
-        let marks = Array(repeating: "?", count: 33).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: 34).joined(separator: ", ")
         let s = try database.prepare("INSERT INTO forecast_scores VALUES (\(marks))")
         func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 4) }) }
         for key in scores.keys.sorted() {
@@ -45,7 +45,7 @@ struct ScoreTables {
                        .integer(Int64(v.nWithin2)), threshold, count(v.hits), count(v.misses), count(v.falseAlarms),
                        count(v.correctNegatives), isPrecip ? r(v.pod) : .null, isPrecip ? r(v.far) : .null,
                        isPrecip ? r(v.csi) : .null, isPrecip ? r(v.frequencyBias) : .null, isPrecip ? r(v.brier) : .null,
-                       isPrecip ? .integer(Int64(v.nBrier)) : .null, isPrecip ? .real(v.sumBrier) : .null])
+                       isPrecip ? .integer(Int64(v.nBrier)) : .null, isPrecip ? .real(v.sumBrier) : .null, .real(v.sumSqError)])
         }
     }
 
