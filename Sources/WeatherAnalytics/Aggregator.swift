@@ -53,6 +53,10 @@ public struct Aggregator {
         }
         for (reason, n) in tally.byReason { summary.excluded[reason, default: 0] += n }
         summary.warnings = tally.warnings(places: try placeNames())
+        if let unknown = try database.scalar("SELECT COUNT(*) FROM observations WHERE role IS NULL")?.int, unknown > 0 {
+            summary.warnings.append("\(unknown) observations were stored before observation roles existed and are not used as "
+                                    + "truth unless named in reference: ingest them again into a new store")
+        }
         summary.days = allDays.count
         summary.completeDays = allDays.filter(\.complete).count
         return summary

@@ -32,6 +32,19 @@ struct VerificationRulesTests {
         #expect(try s.rows("SELECT observed, error FROM forecast_pairs") == [[.real(14.71), .real(0)]])
     }
 
+    /// Observations from a store made before roles (NULL) are not truth, and the run says so.
+    @Test func observationsWithoutARoleAreNotTruthAndWarned() throws {
+        let s = try S([S.london])
+        let six = at("2024-05-01T06:00:00Z")
+        try s.observe("london", "openweathermap", "current", nil, at: six, temp: 12)
+        try s.pointForecast("london", "weatherkit", "weather", issued: six - 7200, from: six, at: six, temp: 15)
+        let summary = try s.aggregate()
+        #expect(try s.rows("SELECT COUNT(*) FROM forecast_pairs") == [[.integer(0)]])
+        #expect(summary.warnings.contains { $0.hasPrefix("1 observations were stored before observation roles existed") })
+        try s.aggregate { $0.reference = ["openweathermap/current"] }
+        #expect(try s.rows("SELECT observed FROM forecast_pairs") == [[.real(12)]])
+    }
+
     /// With nothing but nowcasts at a place there is no truth, so no pairs (before: all of them).
     @Test func nowcastsAreNotTruthByDefault() throws {
         let s = try S([S.london])
