@@ -111,7 +111,7 @@ struct ExclusionTally {
         case .notInMatchedSample: return "pairs"
         case .dayWindow:
             return "forecasts; window starts "
-                + (offsets[key] ?? []).sorted().map { Convert.round($0, 2).formatted }.joined(separator: ", ") + " h after local midnight"
+                + (offsets[key] ?? []).sorted().map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h after local midnight"
         default: return "forecasts"
         }
     }
@@ -121,11 +121,11 @@ struct ExclusionTally {
         counts.keys.filter { $0.reason == .dayWindow }.sorted().map { k in
             let name = places[k.location] ?? k.location
             let off = zoneOffsets[k] ?? 0
-            let zone = "UTC" + (off >= 0 ? "+" : "") + Convert.round(off, 2).formatted
+            let zone = "UTC" + (off >= 0 ? "+" : "") + Convert.round(off, 2).compactText
             let starts = (offsets[k] ?? []).sorted()
             let utcDays = starts.count == 1 && abs(starts[0] - off) < 0.01
             let what = utcDays ? "daily windows are UTC days" : "daily windows start "
-                + starts.map { Convert.round($0, 2).formatted }.joined(separator: ", ") + " h from local midnight"
+                + starts.map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h from local midnight"
             let source = k.provider + "/" + k.product + (k.model.isEmpty ? "" : "/" + k.model)
             return "\(source) \(what) but \(name) is \(zone): \(counts[k] ?? 0) day forecasts left out; "
                 + "set &timezone= when fetching, or day_window_tolerance_hours"
@@ -143,5 +143,5 @@ struct ExclusionTally {
 
 extension Double {
     /// `10`, `-6.5`: whole numbers without a decimal point.
-    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+    var compactText: String { self == rounded() ? String(Int(self)) : String(self) }
 }
