@@ -52,6 +52,26 @@ struct VerificationStoreTests {
             """)?.int == 0)
     }
 
+    /// The aggregate command's verification flags: the One Call replies were fetched at 07:00
+    /// BST, after a 05:00 cutoff, so none is selected; a bad mode is a usage error.
+    @Test func aggregateCommandFlags() throws {
+        let (db, dir, r) = try runLondon()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(r.status == 0, "\(r.stderr)")
+        let before = try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE product = 'onecall'")?.int ?? 0
+        #expect(before > 0)
+        let strict = try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest_before", "--issue-cutoff", "05:00"])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        #expect(strict.stderr.contains("forecasts not selected"), "\(strict.stderr)")
+        #expect(try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE product = 'onecall'")?.int == 0)
+        let all = try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "all", "--allow-self-reference",
+                              "--reference", "openweathermap/onecall"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE truth_product = 'onecall'")?.int ?? 0 > 0)
+        #expect(try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest"]).status == 2)
+        #expect(try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-cutoff", "6am"]).status == 2)
+    }
+
     @Test func namingTheNowcastWithoutPermissionStillLeavesOneCallWithoutTruth() throws {
         let (db, dir, r) = try runLondon(#", "reference": ["openweathermap/onecall"]"#)
         defer { try? FileManager.default.removeItem(atPath: dir) }
