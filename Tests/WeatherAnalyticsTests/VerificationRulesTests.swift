@@ -77,6 +77,10 @@ struct VerificationRulesTests {
         try s.aggregate { $0.reference = ["open-meteo/archive", "openweathermap/current"] }
         #expect(try s.rows("SELECT temp_max_c, temp_min_c, truth_source FROM daily_observed")
                 == [[.real(18), .real(8), .text("open-meteo/archive")]])
+        // A named source whose day is incomplete gives way to the next complete one.
+        try s.observeHours("london", "darksky", "timemachine", from: midnight, hours: 3) { _ in 30 }
+        try s.aggregate { $0.reference = ["darksky/timemachine", "open-meteo/archive"] }
+        #expect(try s.rows("SELECT truth_source, complete FROM daily_observed") == [[.text("open-meteo/archive"), .integer(1)]])
         // A location's own reference wins over the pipeline's.
         try s.aggregate { $0.reference = ["open-meteo/archive"]; $0.locationReference = ["london": ["openweathermap/current"]] }
         #expect(try s.rows("SELECT truth_source FROM daily_observed") == [[.text("openweathermap/current")]])

@@ -44,8 +44,9 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
 ///
 /// - Eligible: with a `reference` (the pipeline's, or the location's), the observations of the
 ///   named sources whatever their role; without, those whose role is `observed`.
-/// - Per local day the sources are ranked: in `reference` order when one is given, else by
-///   temperature hours covered, then precipitation hours covered, then `fixedOrder`. The first is
+/// - Per local day the sources are ranked: in `reference` order when one is given (sources whose
+///   day is complete first), else by temperature hours covered, then precipitation hours
+///   covered, then `fixedOrder`. The first is
 ///   the day's truth (`daily_observed.truth_source`); values are never mixed across sources.
 /// - A forecast is never paired with its own source's observations unless
 ///   `allow_self_reference`: it takes the first ranked source that is not its own.
@@ -98,8 +99,12 @@ public struct TruthSources {
             byDate[date].map { (source, $0) }
         }
         if !reference.isEmpty {
-            func position(_ s: SourceName) -> Int { reference.firstIndex { s.isNamed(by: $0) } ?? reference.count }
-            return present.map(\.0).sorted { (position($0), $0) < (position($1), $1) }
+            // Reference order among the sources whose day is complete, then among the others: a
+            // named source with two readings that day does not void a day another one covers.
+            func rank(_ p: (SourceName, DailyObserved)) -> (Int, Int, SourceName) {
+                (p.1.complete ? 0 : 1, reference.firstIndex { p.0.isNamed(by: $0) } ?? reference.count, p.0)
+            }
+            return present.sorted { rank($0) < rank($1) }.map(\.0)
         }
         func fixed(_ s: SourceName) -> Int { TruthSources.fixedOrder.firstIndex(of: s.description) ?? TruthSources.fixedOrder.count }
         return present.sorted { a, b in
