@@ -204,6 +204,32 @@ struct VerificationRulesTests {
         #expect(try s.rows("SELECT provider, n FROM forecast_scores WHERE location_id = '*' ORDER BY 1") == [[.text("a"), .integer(3)], [.text("b"), .integer(1)]])
     }
 
+    /// Hourly forecasts: one per valid hour and issue date. Two runs at 03:00 and 05:00 UTC on
+    /// 1 May and one at 04:00 on 30 April for 2 May 12:00: the 05:00 run and the 30 April one stay.
+    @Test func issueSelectionOfHourlyForecastsIsPerValidHourAndIssueDate() throws {
+        let s = try S([Location(id: "utc", latitude: 0, longitude: 0, timeZone: "UTC", declared: true)])
+        let valid = at("2024-05-02T12:00:00Z")
+        try s.observe("utc", "openweathermap", "current", .observed, at: valid, temp: 10)
+        for (issued, temp) in [("2024-05-01T03:00:00Z", 11.0), ("2024-05-01T05:00:00Z", 12.0), ("2024-04-30T04:00:00Z", 13.0)] {
+            try s.pointForecast("utc", "p", "x", issued: at(issued), from: valid - 3600, at: valid, temp: temp)
+        }
+        let summary = try s.aggregate()
+        #expect(try s.rows("SELECT forecast, lead_hours_bin FROM forecast_pairs ORDER BY 1") == [[.real(12), .text("24-48")], [.real(13), .text("48-72")]])
+        #expect(summary.excluded[.notSelected] == 1)
+    }
+
+    /// A day window two hours off the local day is named with its offset, not as a UTC day.
+    @Test func aShiftedDayWindowIsNamedWithItsOffset() throws {
+        let s = try S([S.newYork])
+        let midnight = at("2024-05-01T04:00:00Z")
+        try s.observeHours("ny", "openweathermap", "current", from: midnight, hours: 24, minute: 30) { 10 + Double($0) }
+        try s.dayForecast("ny", "q", "daily", issued: midnight - 86400, from: midnight + 7200, to: midnight + 86400 + 7200, max: 30, min: 10)
+        let summary = try s.aggregate()
+        #expect(summary.warnings == ["q/daily daily windows start 2 h from local midnight but New York is UTC-4: 1 day forecasts left out; "
+                                     + "set &timezone= when fetching, or day_window_tolerance_hours"])
+        #expect(try s.rows("SELECT detail FROM verification_exclusions") == [[.text("forecasts; window starts 2 h after local midnight")]])
+    }
+
     /// Two cities, one forecast each: a row per location and a pooled row whose sums are the
     /// locations' sums; `scores_by_lead` carries `n`.
     @Test func scoresPerLocationAndPooled() throws {
