@@ -1,8 +1,21 @@
-/// The rules of the aggregate stage, with the defaults the README documents.
+import WeatherCore
+
+/// The rules of the aggregate stage, with the defaults the README and docs/VERIFICATION.md document.
 public struct AggregateOptions: Sendable, Equatable {
-    /// `provider/product` pairs whose observations are the truth (empty: all observations).
+    /// `provider/product` sources whose observations are the truth, in priority order (empty:
+    /// every observation whose role is `observed`, ranked by coverage then `TruthRanking.fixedOrder`).
     public var reference: [String] = []
-    /// A day is complete when it has data in at least this share of its hours.
+    /// A `reference` per location id, which wins over `reference` there (a user's best station).
+    public var locationReference: [String: [String]] = [:]
+    /// Let a provider/product be verified against its own observations (off: never).
+    public var allowSelfReference = false
+    /// Which of several forecasts for the same case are scored (default: the last issued before
+    /// 06:00 local on each issue date, so polling frequency does not weigh).
+    public var issueSelection: IssueSelection = .latestBefore(minuteOfDay: 6 * 60)
+    /// A day forecast is paired with a local day only when its window starts and ends within this
+    /// many hours of that day's local midnights.
+    public var dayWindowToleranceHours: Double = 1
+    /// A day is complete when it has a temperature in at least this share of its hours.
     public var dailyMinCoverage: Double = 0.75
     /// Pair day forecasts with incomplete days too.
     public var includeIncompleteDays = false
@@ -10,10 +23,58 @@ public struct AggregateOptions: Sendable, Equatable {
     public var matchWindowMinutes: Double = 30
     /// Precipitation event threshold: an amount ≥ this is "rain", for forecast and observation alike.
     public var precipThresholdMm: Double = 0.2
-    /// Score only cases (location, target, lead) that every compared provider has.
+    /// Score only cases (location, variable, target, lead) that every compared source has.
     public var homogeneous = false
+    /// The forecast sources compared (`provider/product` or `provider/product/model`); empty: all.
+    public var compare: [String] = []
 
     public init() {}
+
+    /// Whether forecasts of this source are compared (`compare`).
+    public func isCompared(provider: String, product: String, model: String?) -> Bool {
+        compare.isEmpty || compare.contains(provider + "/" + product)
+            || model.map { compare.contains(provider + "/" + product + "/" + $0) } == true
+    }
+
+    /// The truth sources of a location, in priority order (empty: all `observed` ones).
+    public func reference(for locationID: String) -> [String] {
+        locationReference[locationID] ?? reference
+    }
+}
+
+/// `issue_selection`: which forecasts of one provider, location and target are scored.
+public enum IssueSelection: Sendable, Equatable {
+    /// Every forecast (several per case when a collector polls often).
+    case all
+    /// Per provider, location, target and issue date: the last forecast issued before this
+    /// local time of day (minutes after local midnight) on the issue date.
+    case latestBefore(minuteOfDay: Int)
+    /// Per provider, location, target and issue date: the first forecast issued that day.
+    case firstOfDay
+
+    /// `all`, `first_of_day`, `latest_before 06:00`.
+    public var label: String {
+        switch self {
+        case .all: return "all"
+        case .firstOfDay: return "first_of_day"
+        case .latestBefore(let m): return "latest_before " + IssueSelection.clock(m)
+        }
+    }
+
+    /// `HH:MM` for minutes after midnight.
+    public static func clock(_ minutes: Int) -> String {
+        let h = minutes / 60, m = minutes % 60
+        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
+    }
+
+    /// Parses `HH:MM` (00:00 … 24:00) into minutes after midnight.
+    public static func parseClock(_ s: String) -> Int? {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+              let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h), (0..<60).contains(m) else { return nil }
+        let total = h * 60 + m
+        return total <= 24 * 60 ? total : nil
+    }
 }
 
 /// A time zone rule for a location: an IANA zone, or a fixed offset, or UTC.
@@ -24,5 +85,20 @@ public struct ZoneRule: Sendable, Equatable {
     public init(zone: String?, fixedOffset: Int = 0) {
         self.zone = zone
         self.fixedOffset = fixedOffset
+    }
+
+    /// Offset from UTC at `t`.
+    public func offset(at t: Int64) -> Int {
+        if let zone, let off = LocalTime.offset(at: t, zone: zone) { return off }
+        return fixedOffset
+    }
+
+    /// The local calendar date of `t`.
+    public func date(of t: Int64) -> String { LocalTime.date(of: t, zone: zone, fixedOffset: fixedOffset) }
+
+    /// Minutes after local midnight of `t`.
+    public func minuteOfDay(_ t: Int64) -> Int {
+        let local = t + Int64(offset(at: t))
+        return Int(((local % 86400) + 86400) % 86400 / 60)
     }
 }

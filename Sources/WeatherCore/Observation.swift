@@ -1,3 +1,14 @@
+/// Whether an observation may serve as the truth in verification.
+///
+/// `observed` is a product that reports what happened (OWM current weather, history / time
+/// machine, the Open-Meteo archive, an input declared `"role": "observed"`); `nowcast` is the
+/// current block inside a forecast reply (One Call `current`, Dark Sky `currently`, WeatherKit
+/// `currentWeather`, Open-Meteo `current`), which is a model's estimate from the same run as the
+/// forecast next to it, so by default it is stored but never the truth.
+public enum ObservationRole: String, Sendable, CaseIterable {
+    case observed, nowcast
+}
+
 /// What a provider said the weather *was* at an instant, in canonical units.
 ///
 /// Every quantity is optional: a field the provider did not send stays `nil` and becomes an
@@ -48,6 +59,9 @@ public struct Observation: Sendable, Equatable {
     /// Unit system assumed when the body does not say, and why.
     public var unitsAssumed: String?
     public var unitsSource: String?
+    /// Decided at ingest (`ObservationRole.decide` in WeatherProviders, or the input's declared
+    /// role); nil until then, stored as NULL and never taken as the truth unless named.
+    public var role: ObservationRole?
 
     public init(provider: String, product: String, observedAt: Int64, latitude: Double, longitude: Double) {
         self.provider = provider

@@ -61,14 +61,39 @@ public struct ReportBuilder {
         return s
     }
 
+    /// What was left out of the scores and why (`verification_exclusions`), with the issue
+    /// selection and the cases dropped to reach the matched sample.
+    func exclusions() throws -> String {
+        guard try tableExists("verification_exclusions") else { return "" }
+        func meta(_ key: String) throws -> String? { try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.string }
+        let reference = try meta("aggregate.reference") ?? ""
+        var s = "<p class=\"note\">Truth: \(HTML.escape(reference.isEmpty ? "observed observations" : reference)); issue selection: "
+            + "\(HTML.escape(try meta("aggregate.issue_selection") ?? "all")).</p>"
+        let rows = try database.rows("SELECT reason, SUM(n), MIN(detail) FROM verification_exclusions GROUP BY 1 ORDER BY 1")
+        if try meta("aggregate.homogeneous") == "1" {
+            let cases = try meta("aggregate.matched_sample_dropped_cases") ?? "0"
+            s += "<p class=\"note\" data-dropped-cases=\"\(HTML.escape(cases))\">Matched sample: \(HTML.escape(cases)) cases dropped so that every compared source is scored on the same cases.</p>"
+        }
+        guard !rows.isEmpty else { return s }
+        s += "<table data-table=\"exclusions\"><tr><th class=\"t\">not scored because</th><th>count</th><th class=\"t\">of</th></tr>"
+        for r in rows {
+            s += "<tr><td class=\"t\">\(HTML.escape(r[0].string ?? ""))</td><td>\(r[1].int ?? 0)</td><td class=\"t\">\(HTML.escape((r[2].string ?? "").split(separator: ";").first.map(String.init) ?? ""))</td></tr>"
+        }
+        return s + "</table>"
+    }
+
     func accuracy() throws -> String {
         var s = "<section><h2>Forecast accuracy by lead time</h2>"
         s += "<p class=\"note\">Mean absolute error and bias (forecast − observed) of day forecasts against the observed daily values, per provider, by days ahead. Lower MAE is better; a bias above zero means forecasts ran high.</p>"
+        s += try exclusions()
         let variables: [(String, String, String)] = [("temp_max_c", "Daily high", "°C"), ("temp_min_c", "Daily low", "°C"), ("precip_mm", "Daily precipitation", "mm")]
+        // Pooled rows only (`location_id` = '*'); stores aggregated before per-location rows have none.
+        let pooled = try database.scalar("SELECT COUNT(*) FROM pragma_table_info('forecast_scores') WHERE name = 'location_id'")?.int == 1
+            ? "AND location_id = '*'" : ""
         for (variable, label, unit) in variables {
             let rows = try database.rows("""
                 SELECT provider || '/' || product || COALESCE('/' || model, ''), lead_days, n, mae, bias FROM forecast_scores
-                WHERE variable = ? AND lead_kind = 'day' ORDER BY 1, lead_days
+                WHERE variable = ? AND lead_kind = 'day' \(pooled) ORDER BY 1, lead_days
                 """, [.text(variable)])
             s += "<h3>\(HTML.escape(label)) (\(variable))</h3>"
             guard !rows.isEmpty else { s += "<p>No pairs for \(variable).</p>"; continue }
@@ -162,7 +187,7 @@ public struct ReportBuilder {
         }
         let reference = try database.scalar("SELECT value FROM meta WHERE key = 'aggregate.reference'")?.string
         s += "<h3>Reference observations</h3><p>Daily values and verification used "
-        s += reference.map { $0.isEmpty ? "all observations." : "observations of " + HTML.escape($0) + "." } ?? "no aggregate yet."
+        s += reference.map { $0.isEmpty ? "observed observations only (never the current block of a forecast reply)." : "observations of " + HTML.escape($0) + "." } ?? "no aggregate yet."
         s += "</p>"
         return s + "</section>"
     }

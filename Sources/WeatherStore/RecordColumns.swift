@@ -55,6 +55,7 @@ enum RecordColumns {
         .init("sunset_utc") { s, i, r throws(StoreError) in try s.set(i, r.record.sunsetAt.map(UTCTime.iso8601)) },
         .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
         .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
+        .init("role") { s, i, r throws(StoreError) in try s.set(i, r.record.role?.rawValue) },
     ]
 
     static let forecast: [InsertColumn<Placed<Forecast>>] = [

@@ -14,8 +14,8 @@ func temporaryFolder(_ label: String) throws -> String {
 /// The aggregate stage over a small store whose every number can be checked by hand.
 struct AggregatorTests {
     /// New York, 2024-05-01 (EDT, UTC−4): OWM observations of 10 + h °C at h:30 local for hours
-    /// 0…23, each with a 1-hour rain window centred on h:00, 0.5 mm in the hours 12 and 13; a Dark Sky observation every hour at
-    /// 20 °C that the reference excludes; a day forecast issued the evening before and an hourly one.
+    /// 0…23, each with a 1-hour rain window centred on h:00, 0.5 mm in the hours 12 and 13; a Dark Sky `currently` (a nowcast)
+    /// every hour at 20 °C, never the truth by default; a day forecast issued the evening before and an hourly one.
     func makeStore(in dir: String) throws -> Store {
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
@@ -27,9 +27,11 @@ struct AggregatorTests {
             o.tempC = 10 + Double(h)
             o.precipMm = (h == 12 || h == 13) ? 0.5 : 0
             o.precipWindowH = 1
+            o.role = .observed
             _ = try store.insert(o, locationID: "ny", sourceID: src, line: h)
             var other = Observation(provider: "darksky", product: "forecast", observedAt: midnight + Int64(h) * 3600, latitude: 40.7, longitude: -74)
             other.tempC = 20
+            other.role = .nowcast
             _ = try store.insert(other, locationID: "ny", sourceID: src, line: h)
         }
         var f = Forecast(provider: "weatherkit", product: "weather", latitude: 40.7, longitude: -74, issuedAt: at("2024-04-30T22:00:00Z"),
@@ -52,6 +54,7 @@ struct AggregatorTests {
         let store = try makeStore(in: dir)
         var options = AggregateOptions()
         options.reference = ["openweathermap/current"]
+        options.issueSelection = .all
         let summary = try Aggregator(database: store.database, options: options).run()
         #expect(summary.pairs == 4)
         let db = store.database
@@ -66,26 +69,33 @@ struct AggregatorTests {
         ])
         let hourly = try db.rows("SELECT forecast, observed, lead_hours FROM forecast_pairs WHERE variable = 'temp_c'")
         #expect(hourly == [[.real(23), .real(22), .real(6)]])
-        let precip = try db.rows("SELECT n, hits, misses, false_alarms, correct_negatives, brier FROM forecast_scores WHERE variable = 'precip_mm'")
+        let precip = try db.rows("SELECT n, hits, misses, false_alarms, correct_negatives, brier FROM forecast_scores WHERE variable = 'precip_mm' AND location_id = '*'")
         // Forecast 0.1 mm (no event) vs 1 mm observed (event): a miss; Brier (0.3 − 1)² = 0.49.
         #expect(precip == [[.integer(1), .integer(0), .integer(1), .integer(0), .integer(0), .real(0.49)]])
-        let bin = try db.scalar("SELECT lead_hours_bin FROM forecast_scores WHERE variable = 'temp_c'")
+        let bin = try db.scalar("SELECT lead_hours_bin FROM forecast_scores WHERE variable = 'temp_c' AND location_id = 'ny'")
         #expect(bin == .text("6-12"))
         let wide = try db.rows("SELECT variable, mae_lead_1d, bias_lead_1d FROM scores_by_lead ORDER BY variable")
         #expect(wide == [[.text("precip_mm"), .real(0.9), .real(-0.9)], [.text("temp_max_c"), .real(2), .real(2)], [.text("temp_min_c"), .real(1), .real(-1)]])
         #expect(try db.scalar("SELECT precip_mm FROM rainfall_monthly WHERE month = '2024-05'") == .real(1))
     }
 
-    @Test func allObservationsByDefaultAndRunningTwiceGivesTheSameTables() throws {
+    @Test func observedOnlyByDefaultAndRunningTwiceGivesTheSameTables() throws {
         let dir = try temporaryFolder("agg")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try makeStore(in: dir)
         let agg = Aggregator(database: store.database)
         _ = try agg.run()
         let db = store.database
-        // With the Dark Sky observations too: 48 readings, max stays 33, min 10, each hour's mean
-        // is (10 + h + 20) / 2.
-        #expect(try db.rows("SELECT n_obs, temp_max_c, temp_mean_c FROM daily_observed") == [[.integer(48), .real(33), .real(20.75)]])
+        // The Dark Sky nowcasts are not truth by default: 24 readings, max 33, mean 21.5, from OWM current.
+        #expect(try db.rows("SELECT n_obs, temp_max_c, temp_mean_c, truth_source FROM daily_observed")
+                == [[.integer(24), .real(33), .real(21.5), .text("openweathermap/current")]])
+        // Named in `reference` (and first), the nowcast is the truth: its day is the one kept, not a mix.
+        var named = AggregateOptions()
+        named.reference = ["darksky/forecast", "openweathermap/current"]
+        _ = try Aggregator(database: db, options: named).run()
+        #expect(try db.rows("SELECT n_obs, temp_max_c, temp_mean_c, truth_source FROM daily_observed")
+                == [[.integer(24), .real(20), .real(20), .text("darksky/forecast")]])
+        _ = try agg.run()
         func dump() throws -> [[SQLValue]] {
             try DerivedSchema.tables.flatMap { try db.rows("SELECT * FROM \($0) ORDER BY 1, 2, 3, 4") }
         }
@@ -100,7 +110,7 @@ struct HomogeneousTests {
     func at(_ iso: String) -> Int64 { UTCTime.parseISO8601(iso)! }
 
     /// Two complete days at New York and one at London. Provider a forecasts both New York days,
-    /// b only the first; c alone covers London.
+    /// b only the first; c the first New York day and London.
     func makeStore(in dir: String) throws -> Store {
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
@@ -110,6 +120,7 @@ struct HomogeneousTests {
             for h in 0..<(24 * days) {
                 var o = Observation(provider: "obs", product: "x", observedAt: midnight + Int64(h) * 3600 + 1800, latitude: 0, longitude: 0)
                 o.tempC = Double(h % 24)
+                o.role = .observed
                 _ = try store.insert(o, locationID: loc, sourceID: src, line: h)
             }
         }
@@ -122,6 +133,7 @@ struct HomogeneousTests {
         try forecast("a", "ny", "2024-05-01T04:00:00Z")
         try forecast("a", "ny", "2024-05-02T04:00:00Z")
         try forecast("b", "ny", "2024-05-01T04:00:00Z")
+        try forecast("c", "ny", "2024-05-01T04:00:00Z")
         try forecast("c", "ldn", "2024-04-30T23:00:00Z")
         return store
     }
@@ -131,14 +143,18 @@ struct HomogeneousTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try makeStore(in: dir)
         var options = AggregateOptions()
+        options.issueSelection = .all
         _ = try Aggregator(database: store.database, options: options).run()
-        #expect(try store.database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int == 4)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int == 5)
         options.homogeneous = true
-        _ = try Aggregator(database: store.database, options: options).run()
+        let summary = try Aggregator(database: store.database, options: options).run()
         let kept = try store.database.rows("SELECT provider, location_id, target_date FROM forecast_pairs ORDER BY 1, 3")
-        // a's second New York day has no b forecast: dropped. London, compared with itself, stays.
+        // a's second New York day has no b or c forecast: dropped. London has c alone, not a and b: dropped too,
+        // so the pooled scores of a, b and c are over the same one case.
         #expect(kept == [[.text("a"), .text("ny"), .text("2024-05-01")], [.text("b"), .text("ny"), .text("2024-05-01")],
-                         [.text("c"), .text("ldn"), .text("2024-05-01")]])
-        #expect(try store.database.scalar("SELECT SUM(n) FROM forecast_scores")?.int == 3)
+                         [.text("c"), .text("ny"), .text("2024-05-01")]])
+        #expect(try store.database.scalar("SELECT SUM(n) FROM forecast_scores WHERE location_id = '*'")?.int == 3)
+        #expect(summary.matchedSampleDroppedCases == 2 && summary.excluded[.notInMatchedSample] == 2)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM excluded_pairs WHERE reason = 'not_in_matched_sample'")?.int == 2)
     }
 }

@@ -13,52 +13,62 @@ func dayForecast(_ id: Int64, issued: String, from: String, to: String, max: Dou
                 validTo: at(to), tempMaxC: max, tempMinC: min, precipMm: precip, precipProbPct: prob)
 }
 
+/// The truth at "ny" from one source, `obs/station`, with these days and hourly points.
+func truth(days: [DailyObserved] = [], points: [ObservationPoint] = [], options: AggregateOptions = AggregateOptions()) -> TruthSources {
+    let source = SourceName(provider: "obs", product: "station")
+    return TruthSources(locationID: "ny", reference: options.reference, allowSelfReference: options.allowSelfReference,
+                        series: [source: points], days: [source: days])
+}
+
 struct VerificationTests {
-    let rules = ["ny": ZoneRule(zone: "America/New_York")]
+    let rule = ZoneRule(zone: "America/New_York")
 
     @Test func leadDaysFollowTheLocalDateOfIssue() {
         // Issued 2024-05-01T03:30Z = 2024-04-30 23:30 EDT; target 2024-05-01 (EDT day): lead 1, not 0.
-        let daily = ["ny\u{0}2024-05-01": day("ny", "2024-05-01")]
+        let t = truth(days: [day("ny", "2024-05-01")])
         let f = dayForecast(1, issued: "2024-05-01T03:30:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z")
-        let pairs = ForecastPairer(options: AggregateOptions()).pairDays([f], daily: daily, rules: rules)
-        #expect(pairs.count == 3)
-        #expect(pairs.allSatisfy { $0.leadDays == 1 && $0.targetDate == "2024-05-01" })
-        let g = dayForecast(2, issued: "2024-05-01T04:30:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z")
-        #expect(ForecastPairer(options: AggregateOptions()).pairDays([g], daily: daily, rules: rules).allSatisfy { $0.leadDays == 0 })
-        let maxPair = pairs.first { $0.variable == "temp_max_c" }!
+        let result = ForecastPairer(options: AggregateOptions()).pairDay(f, truth: t, rule: rule)
+        #expect(result.pairs.count == 3 && result.exclusion == nil)
+        #expect(result.pairs.allSatisfy { $0.leadDays == 1 && $0.targetDate == "2024-05-01" && $0.truthProvider == "obs" })
+        let maxPair = result.pairs.first { $0.variable == "temp_max_c" }!
         #expect(maxPair.forecast == 21 && maxPair.observed == 20 && maxPair.error == 1)
     }
 
     @Test func incompleteDaysAreLeftOutUnlessAsked() {
-        let daily = ["ny\u{0}2024-05-01": day("ny", "2024-05-01", complete: false)]
+        let t = truth(days: [day("ny", "2024-05-01", complete: false)])
         let f = dayForecast(1, issued: "2024-04-30T12:00:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z")
-        #expect(ForecastPairer(options: AggregateOptions()).pairDays([f], daily: daily, rules: rules).isEmpty)
+        #expect(ForecastPairer(options: AggregateOptions()).pairDay(f, truth: t, rule: rule).pairs.isEmpty)
         var o = AggregateOptions()
         o.includeIncompleteDays = true
-        #expect(ForecastPairer(options: o).pairDays([f], daily: daily, rules: rules).count == 3)
+        #expect(ForecastPairer(options: o).pairDay(f, truth: t, rule: rule).pairs.count == 3)
     }
 
     @Test func missingRainIsNotPairedAndPastDaysAreNotForecasts() {
-        let daily = ["ny\u{0}2024-05-01": day("ny", "2024-05-01", precip: nil)]
+        let t = truth(days: [day("ny", "2024-05-01", precip: nil)])
+        let pairer = ForecastPairer(options: AggregateOptions())
         let f = dayForecast(1, issued: "2024-04-30T12:00:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z")
-        #expect(ForecastPairer(options: AggregateOptions()).pairDays([f], daily: daily, rules: rules).map(\.variable) == ["temp_max_c", "temp_min_c"])
+        #expect(pairer.pairDay(f, truth: t, rule: rule).pairs.map(\.variable) == ["temp_max_c", "temp_min_c"])
         let past = dayForecast(2, issued: "2024-05-02T12:00:00Z", from: "2024-05-01T04:00:00Z", to: "2024-05-02T04:00:00Z")
-        #expect(ForecastPairer(options: AggregateOptions()).pairDays([past], daily: daily, rules: rules).isEmpty)
+        let r = pairer.pairDay(past, truth: t, rule: rule)
+        #expect(r.pairs.isEmpty && r.exclusion == .pastPeriod)
     }
 
     @Test func hourlyPairsTakeTheNearestObservationWithinTheWindow() {
-        let obs: [String: [(Int64, Double, Int64)]] = ["ny": [(at("2024-05-01T11:40:00Z"), 10, 1), (at("2024-05-01T12:20:00Z"), 12, 2),
-                                                               (at("2024-05-01T15:00:00Z"), 15, 3)]]
-        func forecast(_ validAt: String, lead: Double = 5) -> PointForecast {
+        let t = truth(days: [day("ny", "2024-05-01")],
+                      points: [ObservationPoint(id: 1, instant: at("2024-05-01T11:40:00Z"), tempC: 10, precipMm: nil, precipWindowH: nil),
+                               ObservationPoint(id: 2, instant: at("2024-05-01T12:20:00Z"), tempC: 12, precipMm: nil, precipWindowH: nil),
+                               ObservationPoint(id: 3, instant: at("2024-05-01T15:00:00Z"), tempC: 15, precipMm: nil, precipWindowH: nil)])
+        func forecast(_ validAt: String, issued: String = "2024-05-01T06:00:00Z") -> PointForecast {
             PointForecast(id: 9, provider: "p", product: "x", model: nil, locationID: "ny", period: "hour",
-                          issuedAt: at("2024-05-01T06:00:00Z"), validAt: at(validAt), leadHours: lead, tempC: 11)
+                          issuedAt: at(issued), validFrom: at(validAt) - 3600, validAt: at(validAt), tempC: 11)
         }
         let pairer = ForecastPairer(options: AggregateOptions())
-        let p = pairer.pairHours([forecast("2024-05-01T12:00:00Z")], observations: obs)
+        let p = pairer.pairHour(forecast("2024-05-01T12:00:00Z"), truth: t, rule: rule).pairs
         #expect(p.count == 1 && p[0].observationID == 1 && p[0].observed == 10)  // a tie (20 min each way): the earlier wins
-        #expect(pairer.pairHours([forecast("2024-05-01T13:30:00Z")], observations: obs).isEmpty)  // 70 min away
-        #expect(pairer.pairHours([forecast("2024-05-01T14:30:00Z")], observations: obs).first?.observationID == 3)
-        #expect(pairer.pairHours([forecast("2024-05-01T12:00:00Z", lead: -1)], observations: obs).isEmpty)
+        #expect(p[0].leadHours == 6)
+        #expect(pairer.pairHour(forecast("2024-05-01T13:30:00Z"), truth: t, rule: rule).pairs.isEmpty)  // 70 min away
+        #expect(pairer.pairHour(forecast("2024-05-01T14:30:00Z"), truth: t, rule: rule).pairs.first?.observationID == 3)
+        #expect(pairer.pairHour(forecast("2024-05-01T12:00:00Z", issued: "2024-05-01T13:00:00Z"), truth: t, rule: rule).exclusion == .pastPeriod)
         #expect(ForecastPair.leadBin(5.9) == "0-6" && ForecastPair.leadBin(6) == "6-12" && ForecastPair.leadBin(130) == "120+")
     }
 

@@ -29,6 +29,7 @@ struct ReportBuilderTests {
             o.tempC = 10 + Double(h)
             o.precipMm = h == 12 ? 2 : 0
             o.precipWindowH = 1
+            o.role = .observed
             _ = try store.insert(o, locationID: "ny", sourceID: src, line: h)
         }
         for (provider, max, min, rain) in [("weatherkit", 35.0, 9.0, 0.1), ("darksky", 32.0, 10.5, 3.0)] {
@@ -44,7 +45,9 @@ struct ReportBuilderTests {
             }
         }
         try store.insert(Reject(origin: Origin(path: "bad.json", line: 3), reason: .invalidJSON, message: "unexpected '<script>'"), sourceID: src)
-        _ = try Aggregator(database: store.database).run()
+        var options = AggregateOptions()
+        options.issueSelection = .all  // issued 22:00 local: after the default 06:00 cutoff
+        _ = try Aggregator(database: store.database, options: options).run()
         return store
     }
 
@@ -72,14 +75,14 @@ struct ReportBuilderTests {
         #expect(html.contains("MAE (°C)") && html.contains("bias (mm)") && html.contains("lead time (days)"))
         // The numbers are the store's. Issued at 02:00 UTC = 22:00 the evening before in New York,
         // so the leads are 1, 2, 3 days; WeatherKit's high at lead 2 was 36 against 33 observed.
-        let mae = try #require(store.database.scalar("SELECT mae FROM forecast_scores WHERE provider = 'weatherkit' AND variable = 'temp_max_c' AND lead_days = 2")?.double)
+        let mae = try #require(store.database.scalar("SELECT mae FROM forecast_scores WHERE provider = 'weatherkit' AND variable = 'temp_max_c' AND lead_days = 2 AND location_id = '*'")?.double)
         #expect(mae == 3)
         #expect(html.contains("<tr><td class=\"t\">weatherkit/p</td><td>2</td><td>1</td><td>3</td><td>3</td></tr>"))
         #expect(html.contains("<tr><td class=\"t\">darksky/p</td><td>1</td><td>1</td><td>1</td><td>-1</td></tr>"))
         // Data quality, with input text escaped.
         #expect(html.contains("invalid_json</strong>: 1") && html.contains("unexpected &#39;&lt;script&gt;&#39;"))
         #expect(html.contains("New &lt;York&gt; &amp; Co"))
-        #expect(html.contains("Daily values and verification used all observations."))
+        #expect(html.contains("Daily values and verification used observed observations only"))
     }
 
     @Test func aStoreWithoutAggregatesSaysSo() throws {

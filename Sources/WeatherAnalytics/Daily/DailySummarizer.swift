@@ -31,13 +31,16 @@ public struct DailyObserved: Sendable, Equatable {
     public var precipMm: Double?
     public var precipHoursCovered: Int
     public var precipComplete: Bool
+    /// The `provider/product` whose observations made this day (`TruthSources`).
+    public var truthSource: String? = nil
 }
 
 /// Summarises one location's observations into local calendar days.
 ///
 /// - Days are the location's local days (IANA zone: 23 or 25 hours across DST changes).
-/// - `hours_covered` counts distinct local clock hours with an observation; the repeated hour
-///   of a fall-back counts twice (hours are told apart by their UTC offset).
+/// - `hours_covered` counts distinct local clock hours with a temperature (an hour with only
+///   rain data does not make the temperature day complete; rain has `precip_hours_covered`);
+///   the repeated hour of a fall-back counts twice (hours are told apart by their UTC offset).
 /// - `temp_mean_c` is the mean of hourly means, so ten readings in one hour weigh as one.
 /// - Precipitation: see `PrecipitationSlots`.
 public struct DailySummarizer {
@@ -50,10 +53,7 @@ public struct DailySummarizer {
     }
 
     /// Offset from UTC at `t` under this location's rule.
-    func offset(at t: Int64) -> Int {
-        if let zone = rule.zone, let off = LocalTime.offset(at: t, zone: zone) { return off }
-        return rule.fixedOffset
-    }
+    func offset(at t: Int64) -> Int { rule.offset(at: t) }
 
     /// A local clock hour: its index since the epoch in local time, and the offset in force
     /// (so the two 01:00 hours of a fall-back night are different hours).
@@ -88,8 +88,8 @@ public struct DailySummarizer {
             let date = localDate(key)
             var d = days[date] ?? Day()
             d.n += 1
-            d.covered.insert(key)
             if let t = p.tempC {
+                d.covered.insert(key)
                 d.max = Swift.max(d.max ?? t, t)
                 d.min = Swift.min(d.min ?? t, t)
                 let h = d.hours[key] ?? (0, 0)

@@ -11,6 +11,7 @@ public struct ForecastPair: Sendable, Equatable {
     public var validAt: Int64?
     public var issuedAt: Int64
     public var leadDays: Int?
+    /// Hours from issue to the instant the value is valid at (`valid_at − issued`), every period.
     public var leadHours: Double
     public var forecast: Double
     public var observed: Double
@@ -18,13 +19,16 @@ public struct ForecastPair: Sendable, Equatable {
     public var forecastID: Int64
     /// The observation paired with an hourly forecast.
     public var observationID: Int64?
+    /// Whose observations were the truth (`TruthSources`).
+    public var truthProvider: String? = nil
+    public var truthProduct: String? = nil
 
     public var error: Double { forecast - observed }
 
     /// Who is compared with whom: provider, product and model.
     public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
 
-    /// Lead-hours bins of the scores (hours since issue).
+    /// Lead-hours bins of the scores (hours from issue to `valid_at`).
     public static let leadBins: [(String, Double, Double)] = [
         ("0-6", 0, 6), ("6-12", 6, 12), ("12-24", 12, 24), ("24-48", 24, 48), ("48-72", 48, 72),
         ("72-120", 72, 120), ("120+", 120, .infinity),
@@ -45,14 +49,22 @@ public struct DayForecast: Sendable {
     public var locationID: String
     public var issuedAt: Int64
     public var validFrom: Int64, validTo: Int64
+    /// The instant the forecast's lead is measured to (the stored `valid_at_utc`; the window's
+    /// middle when not given).
+    public var validAt: Int64
     public var tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, issuedAt: Int64,
-                validFrom: Int64, validTo: Int64, tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?) {
+                validFrom: Int64, validTo: Int64, validAt: Int64? = nil, tempMaxC: Double?, tempMinC: Double?, precipMm: Double?,
+                precipProbPct: Double?) {
         self.id = id; self.provider = provider; self.product = product; self.model = model; self.locationID = locationID
-        self.issuedAt = issuedAt; self.validFrom = validFrom; self.validTo = validTo; self.tempMaxC = tempMaxC
-        self.tempMinC = tempMinC; self.precipMm = precipMm; self.precipProbPct = precipProbPct
+        self.issuedAt = issuedAt; self.validFrom = validFrom; self.validTo = validTo
+        self.validAt = validAt ?? validFrom + (validTo - validFrom) / 2
+        self.tempMaxC = tempMaxC; self.tempMinC = tempMinC; self.precipMm = precipMm; self.precipProbPct = precipProbPct
     }
+
+    /// `provider/product[/model]`: the compared source.
+    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
 }
 
 /// An hourly (or 3-hourly) temperature forecast as stored.
@@ -62,13 +74,21 @@ public struct PointForecast: Sendable {
     public var locationID: String
     public var period: String
     public var issuedAt: Int64
+    /// Start of the period the value belongs to: a forecast issued after it is a partial hindcast.
+    public var validFrom: Int64
+    /// The instant the temperature is valid at (the end of an OWM 3-hour step, an Open-Meteo hour).
     public var validAt: Int64
-    public var leadHours: Double
     public var tempC: Double
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, period: String,
-                issuedAt: Int64, validAt: Int64, leadHours: Double, tempC: Double) {
+                issuedAt: Int64, validFrom: Int64, validAt: Int64, tempC: Double) {
         self.id = id; self.provider = provider; self.product = product; self.model = model; self.locationID = locationID
-        self.period = period; self.issuedAt = issuedAt; self.validAt = validAt; self.leadHours = leadHours; self.tempC = tempC
+        self.period = period; self.issuedAt = issuedAt; self.validFrom = validFrom; self.validAt = validAt; self.tempC = tempC
     }
+
+    /// Hours from issue to `valid_at`: the lead of the value, whatever the period.
+    public var leadHours: Double { Double(validAt - issuedAt) / 3600 }
+
+    /// `provider/product[/model]`: the compared source.
+    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
 }

@@ -9,6 +9,8 @@ import Darwin
 public struct ScoreSums: Sendable, Equatable {
     public var n = 0
     public var sumF = 0.0, sumO = 0.0, sumF2 = 0.0, sumO2 = 0.0, sumFO = 0.0, sumAbsError = 0.0
+    /// Σ(f − o)², kept apart from Σf² − 2Σfo + Σo², which cancels badly when errors are small.
+    public var sumSqError = 0.0
     /// Pairs with |error| ≤ 2 °C (temperatures).
     public var nWithin2 = 0
     // Precipitation events at the threshold.
@@ -23,6 +25,7 @@ public struct ScoreSums: Sendable, Equatable {
         let f = p.forecast, o = p.observed, e = f - o
         n += 1
         sumF += f; sumO += o; sumF2 += f * f; sumO2 += o * o; sumFO += f * o; sumAbsError += abs(e)
+        sumSqError += e * e
         if abs(e) <= 2 + 1e-9 { nWithin2 += 1 }
         if p.variable == "precip_mm" {
             let forecastEvent = f >= thresholdMm
@@ -44,7 +47,7 @@ public struct ScoreSums: Sendable, Equatable {
     public static func + (a: ScoreSums, b: ScoreSums) -> ScoreSums {
         var s = a
         s.n += b.n; s.sumF += b.sumF; s.sumO += b.sumO; s.sumF2 += b.sumF2; s.sumO2 += b.sumO2; s.sumFO += b.sumFO
-        s.sumAbsError += b.sumAbsError; s.nWithin2 += b.nWithin2
+        s.sumAbsError += b.sumAbsError; s.sumSqError += b.sumSqError; s.nWithin2 += b.nWithin2
         s.hits += b.hits; s.misses += b.misses; s.falseAlarms += b.falseAlarms; s.correctNegatives += b.correctNegatives
         s.nBrier += b.nBrier; s.sumBrier += b.sumBrier
         return s
@@ -52,8 +55,8 @@ public struct ScoreSums: Sendable, Equatable {
 
     public var bias: Double? { n > 0 ? (sumF - sumO) / Double(n) : nil }
     public var mae: Double? { n > 0 ? sumAbsError / Double(n) : nil }
-    /// Mean squared error from the sums: Σ(f − o)² = Σf² − 2Σfo + Σo².
-    public var mse: Double? { n > 0 ? max(0, (sumF2 - 2 * sumFO + sumO2) / Double(n)) : nil }
+    /// Mean squared error: Σ(f − o)² / n.
+    public var mse: Double? { n > 0 ? sumSqError / Double(n) : nil }
     public var rmse: Double? { mse.map { $0.squareRoot() } }
     /// Population standard deviation of the error: √(MSE − bias²).
     public var errorSD: Double? {
@@ -70,22 +73,25 @@ public struct ScoreSums: Sendable, Equatable {
     private func ratio(_ a: Int, _ b: Int) -> Double? { b > 0 ? Double(a) / Double(b) : nil }
 }
 
-/// One group of `forecast_scores`.
+/// One group of `forecast_scores`: a source, a variable and a lead, at one location or pooled
+/// over all of them (`location_id` = `*`).
 public struct ScoreKey: Hashable, Sendable, Comparable {
+    public static let pooled = "*"
+
     public var provider: String
     public var product: String
     public var model: String
+    public var locationID: String = ScoreKey.pooled
     public var variable: String
     /// `day` (lead in days) or `hour` (lead-hours bin).
     public var leadKind: String
     public var lead: String
 
     public static func < (a: ScoreKey, b: ScoreKey) -> Bool {
-        func order(_ k: ScoreKey) -> (String, String, String, String, String, Int) {
+        func order(_ k: ScoreKey) -> (String, String, String, String, Int, String) {
             let rank = Int(k.lead) ?? (ForecastPair.leadBins.firstIndex { $0.0 == k.lead } ?? 99)
-            return (k.provider, k.product, k.model, k.variable, k.leadKind, rank)
+            return (k.provider + "\u{0}" + k.product, k.model, k.variable, k.leadKind, rank, k.locationID)
         }
         return order(a) < order(b)
     }
 }
-

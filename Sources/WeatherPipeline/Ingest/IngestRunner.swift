@@ -8,13 +8,16 @@ import WeatherIngest
 import WeatherProviders
 import WeatherStore
 
-/// One input to ingest, with the units to assume for bodies that do not state them.
+/// One input to ingest, with the units to assume for bodies that do not state them and the role
+/// of its observations when declared (nil: decided by format, `ObservationRole.decide`).
 public struct IngestInput: Sendable {
     public var path: String
     public var units: UnitSystem?
-    public init(path: String, units: UnitSystem? = nil) {
+    public var role: ObservationRole?
+    public init(path: String, units: UnitSystem? = nil, role: ObservationRole? = nil) {
         self.path = path
         self.units = units
+        self.role = role
     }
 }
 
@@ -38,6 +41,8 @@ public final class IngestRunner {
     public var onProgress: ((IngestProgress) -> Void)?
 
     private var progress = IngestProgress(totalBytes: 0)
+    /// The declared observation role of the input being ingested.
+    private var inputRole: ObservationRole?
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -67,6 +72,7 @@ public final class IngestRunner {
                 progress.currentPath = file.path
                 defer { progress.doneBytes += file.size }
                 do {
+                    inputRole = input.role
                     try ingest(file, units: input.units, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
@@ -132,7 +138,8 @@ public final class IngestRunner {
                 try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: doc.origin, sourceID: sourceID)
             }
             for place in decoded.places { try learn(place, created: &created) }
-            for o in decoded.observations {
+            for var o in decoded.observations {
+                o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: inputRole)
                 let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
                                                      name: o.placeName, country: o.country, zone: o.timeZone,
                                                      offset: o.utcOffsetSeconds, created: &created)

@@ -11,6 +11,8 @@ public struct PipelineFile: Sendable {
     public struct Input: Sendable, Equatable {
         public var path: String
         public var units: UnitSystem?
+        /// The role of this input's observations when declared (`"role"`); nil: by format.
+        public var role: ObservationRole?
     }
 
     public struct Export: Sendable, Equatable {
@@ -42,7 +44,8 @@ public struct PipelineFile: Sendable {
 
     public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
                                       "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
-                                      "precip_threshold_mm", "homogeneous"]
+                                      "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
+                                      "day_window_tolerance_hours", "compare"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -67,130 +70,211 @@ public struct PipelineFile: Sendable {
     }
 
     static func parse(_ root: JSONValue, file: String, folder: String) throws(Problem) -> PipelineFile {
-        func fail(_ key: String?, _ message: String) -> Problem { Problem(file: file, key: key, message: message) }
-        guard root.kind == .object else { throw fail(nil, "the top level must be an object") }
+        let r = Reader(file: file)
+        guard root.kind == .object else { throw r.fail(nil, "the top level must be an object") }
         for key in root.keys where !topLevelKeys.contains(key) {
-            throw fail(key, "unknown key (known: \(topLevelKeys.joined(separator: ", ")))")
+            throw r.fail(key, "unknown key (known: \(topLevelKeys.joined(separator: ", ")))")
         }
+        let name = try r.string(root["name"], "name") ?? "pipeline"
+        _ = try r.string(root["description"], "description")
+        let strict = try r.bool(root["strict"], "strict") ?? false
+        var aggregate = try parseAggregate(root, r)
+        let inputs = try parseInputs(root["inputs"], r, folder: folder)
+        guard let storePath = try r.string(root["store"], "store") else { throw r.fail("store", "missing: the SQLite store to write") }
+        let locations = try parseLocations(root["locations"], r, aggregate: &aggregate)
+        let export = try parseExport(root["export"], r, folder: folder)
+        return PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
+                            export: export, strict: strict, aggregate: aggregate)
+    }
+
+    /// Typed access to a pipeline file's values, failing with the file and the key.
+    struct Reader {
+        let file: String
+
+        func fail(_ key: String?, _ message: String) -> Problem { Problem(file: file, key: key, message: message) }
+
         func string(_ v: JSONValue?, _ key: String) throws(Problem) -> String? {
             guard let v else { return nil }
             guard let s = v.string else { throw fail(key, "must be a string, not \(v.kind)") }
             return s
         }
+
         func number(_ v: JSONValue?, _ key: String) throws(Problem) -> Double? {
             guard let v else { return nil }
             guard let n = v.number else { throw fail(key, "must be a number, not \(v.kind)") }
             return n
         }
-        let name = try string(root["name"], "name") ?? "pipeline"
-        _ = try string(root["description"], "description")
-        func bool(_ key: String) throws(Problem) -> Bool? {
-            guard let v = root[key] else { return nil }
+
+        func bool(_ v: JSONValue?, _ key: String) throws(Problem) -> Bool? {
+            guard let v else { return nil }
             guard let b = v.bool else { throw fail(key, "must be true or false, not \(v.kind)") }
             return b
         }
-        let strict = try bool("strict") ?? false
-        var aggregate = AggregateOptions()
-        if let r = root["reference"] {
-            guard r.kind == .array else { throw fail("reference", "must be an array of \"provider/product\" strings") }
-            for (k, item) in r.elements.enumerated() {
-                guard let s = item.string, s.split(separator: "/").count == 2 else {
-                    throw fail("reference[\(k)]", "must be a \"provider/product\" string such as \"openweathermap/current\"")
+
+        /// A list of `provider/product` strings (`reference`), or `provider/product[/model]` (`compare`).
+        func sources(_ v: JSONValue?, _ key: String, models: Bool = false) throws(Problem) -> [String]? {
+            guard let v else { return nil }
+            guard v.kind == .array else { throw fail(key, "must be an array of \"provider/product\" strings") }
+            var out: [String] = []
+            for (k, item) in v.elements.enumerated() {
+                let parts = item.string?.split(separator: "/", omittingEmptySubsequences: false) ?? []
+                guard let s = item.string, parts.count == 2 || (models && parts.count == 3), parts.allSatisfy({ !$0.isEmpty }) else {
+                    throw fail("\(key)[\(k)]", "must be a \"provider/product\" string such as \"openweathermap/current\"")
                 }
-                aggregate.reference.append(s)
+                out.append(s)
             }
+            return out
         }
-        if let v = try number(root["daily_min_coverage"], "daily_min_coverage") {
-            guard v > 0 && v <= 1 else { throw fail("daily_min_coverage", "must be a share of the day's hours, above 0 and at most 1") }
+    }
+
+    /// The aggregate stage's keys (README, "Pipeline files"; docs/VERIFICATION.md).
+    static func parseAggregate(_ root: JSONValue, _ r: Reader) throws(Problem) -> AggregateOptions {
+        var aggregate = AggregateOptions()
+        aggregate.reference = try r.sources(root["reference"], "reference") ?? []
+        aggregate.compare = try r.sources(root["compare"], "compare", models: true) ?? []
+        if let v = try r.number(root["daily_min_coverage"], "daily_min_coverage") {
+            guard v > 0 && v <= 1 else { throw r.fail("daily_min_coverage", "must be a share of the day's hours, above 0 and at most 1") }
             aggregate.dailyMinCoverage = v
         }
-        if let v = try number(root["match_window_minutes"], "match_window_minutes") {
-            guard v > 0 && v <= 720 else { throw fail("match_window_minutes", "must be between 0 and 720 minutes") }
+        if let v = try r.number(root["match_window_minutes"], "match_window_minutes") {
+            guard v > 0 && v <= 720 else { throw r.fail("match_window_minutes", "must be between 0 and 720 minutes") }
             aggregate.matchWindowMinutes = v
         }
-        if let v = try number(root["precip_threshold_mm"], "precip_threshold_mm") {
-            guard v > 0 else { throw fail("precip_threshold_mm", "must be positive") }
+        if let v = try r.number(root["precip_threshold_mm"], "precip_threshold_mm") {
+            guard v > 0 else { throw r.fail("precip_threshold_mm", "must be positive") }
             aggregate.precipThresholdMm = v
         }
-        aggregate.includeIncompleteDays = try bool("include_incomplete_days") ?? false
-        aggregate.homogeneous = try bool("homogeneous") ?? false
+        if let v = try r.number(root["day_window_tolerance_hours"], "day_window_tolerance_hours") {
+            guard v >= 0 && v <= 12 else { throw r.fail("day_window_tolerance_hours", "must be between 0 and 12 hours") }
+            aggregate.dayWindowToleranceHours = v
+        }
+        if let v = root["issue_selection"] { aggregate.issueSelection = try parseIssueSelection(v, r) }
+        aggregate.includeIncompleteDays = try r.bool(root["include_incomplete_days"], "include_incomplete_days") ?? false
+        aggregate.homogeneous = try r.bool(root["homogeneous"], "homogeneous") ?? false
+        aggregate.allowSelfReference = try r.bool(root["allow_self_reference"], "allow_self_reference") ?? false
+        return aggregate
+    }
 
-        guard let inputsValue = root["inputs"] else { throw fail("inputs", "missing: list the files or folders to ingest") }
-        guard inputsValue.kind == .array else { throw fail("inputs", "must be an array, not \(inputsValue.kind)") }
+    /// `"all"`, `"first_of_day"`, `"latest_before"` (06:00), `"latest_before HH:MM"`, or
+    /// `{"mode": …, "cutoff": "HH:MM"}`.
+    static func parseIssueSelection(_ v: JSONValue, _ r: Reader) throws(Problem) -> IssueSelection {
+        let key = "issue_selection"
+        let expected = "must be \"all\", \"first_of_day\", \"latest_before\" or \"latest_before HH:MM\" (local time)"
+        var mode: String, cutoff: String?
+        if let s = v.string {
+            let parts = s.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard parts.count == 1 || parts.count == 2 else { throw r.fail(key, expected) }
+            mode = parts[0]
+            cutoff = parts.count == 2 ? parts[1] : nil
+        } else if v.kind == .object {
+            for sub in v.keys where !["mode", "cutoff"].contains(sub) { throw r.fail("\(key).\(sub)", "unknown key (known: mode, cutoff)") }
+            guard let m = try r.string(v["mode"], "\(key).mode") else { throw r.fail("\(key).mode", "missing") }
+            mode = m
+            cutoff = try r.string(v["cutoff"], "\(key).cutoff")
+        } else {
+            throw r.fail(key, expected)
+        }
+        switch mode {
+        case "all", "first_of_day":
+            guard cutoff == nil else { throw r.fail(key, "a cutoff time goes only with latest_before") }
+            return mode == "all" ? .all : .firstOfDay
+        case "latest_before":
+            guard let c = cutoff else { return .latestBefore(minuteOfDay: 6 * 60) }
+            guard let minutes = IssueSelection.parseClock(c) else { throw r.fail(key, "cutoff '\(c)' is not a local time HH:MM") }
+            return .latestBefore(minuteOfDay: minutes)
+        default:
+            throw r.fail(key, expected + ", not '\(mode)'")
+        }
+    }
+
+    static func parseInputs(_ value: JSONValue?, _ r: Reader, folder: String) throws(Problem) -> [Input] {
+        guard let value else { throw r.fail("inputs", "missing: list the files or folders to ingest") }
+        guard value.kind == .array else { throw r.fail("inputs", "must be an array, not \(value.kind)") }
         var inputs: [Input] = []
-        for (k, item) in inputsValue.elements.enumerated() {
+        for (k, item) in value.elements.enumerated() {
             let key = "inputs[\(k)]"
             if let s = item.string {
                 inputs.append(Input(path: resolve(s, folder), units: nil))
                 continue
             }
-            guard item.kind == .object else { throw fail(key, "must be a path or an object {\"path\": …, \"units\": …}") }
-            for sub in item.keys where !["path", "units"].contains(sub) {
-                throw fail("\(key).\(sub)", "unknown key (known: path, units)")
+            guard item.kind == .object else { throw r.fail(key, "must be a path or an object {\"path\": …, \"units\": …, \"role\": …}") }
+            for sub in item.keys where !["path", "units", "role"].contains(sub) {
+                throw r.fail("\(key).\(sub)", "unknown key (known: path, units, role)")
             }
-            guard let path = try string(item["path"], "\(key).path") else { throw fail("\(key).path", "missing") }
-            var units: UnitSystem?
-            if let u = try string(item["units"], "\(key).units") {
-                guard let parsed = UnitSystem(rawValue: u) else { throw fail("\(key).units", "must be standard, metric or imperial, not '\(u)'") }
-                units = parsed
+            guard let path = try r.string(item["path"], "\(key).path") else { throw r.fail("\(key).path", "missing") }
+            var input = Input(path: resolve(path, folder), units: nil)
+            if let u = try r.string(item["units"], "\(key).units") {
+                guard let parsed = UnitSystem(rawValue: u) else { throw r.fail("\(key).units", "must be standard, metric or imperial, not '\(u)'") }
+                input.units = parsed
             }
-            inputs.append(Input(path: resolve(path, folder), units: units))
+            if let role = try r.string(item["role"], "\(key).role") {
+                switch role {
+                case "observed": input.role = .observed
+                case "forecast", "nowcast": input.role = .nowcast
+                case "auto": input.role = nil
+                default: throw r.fail("\(key).role", "must be observed, forecast or auto, not '\(role)'")
+                }
+            }
+            inputs.append(input)
         }
-        if inputs.isEmpty { throw fail("inputs", "is empty: nothing to ingest") }
+        if inputs.isEmpty { throw r.fail("inputs", "is empty: nothing to ingest") }
+        return inputs
+    }
 
-        guard let storePath = try string(root["store"], "store") else { throw fail("store", "missing: the SQLite store to write") }
-
+    /// Declared locations; a location's `reference` goes into the aggregate options.
+    static func parseLocations(_ value: JSONValue?, _ r: Reader, aggregate: inout AggregateOptions) throws(Problem) -> [Location] {
+        guard let value else { return [] }
+        guard value.kind == .array else { throw r.fail("locations", "must be an array, not \(value.kind)") }
+        let known = ["id", "name", "country", "lat", "lon", "timezone", "radius_km", "reference"]
         var locations: [Location] = []
-        if let locs = root["locations"] {
-            guard locs.kind == .array else { throw fail("locations", "must be an array, not \(locs.kind)") }
-            let known = ["id", "name", "country", "lat", "lon", "timezone", "radius_km"]
-            for (k, item) in locs.elements.enumerated() {
-                let key = "locations[\(k)]"
-                guard item.kind == .object else { throw fail(key, "must be an object") }
-                for sub in item.keys where !known.contains(sub) {
-                    throw fail("\(key).\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
-                }
-                guard let id = try string(item["id"], "\(key).id"), !id.isEmpty else { throw fail("\(key).id", "missing") }
-                guard let lat = try number(item["lat"], "\(key).lat"), (-90...90).contains(lat) else { throw fail("\(key).lat", "missing or outside -90…90") }
-                guard let lon = try number(item["lon"], "\(key).lon"), (-180...180).contains(lon) else { throw fail("\(key).lon", "missing or outside -180…180") }
-                let radius = try number(item["radius_km"], "\(key).radius_km") ?? 25
-                guard radius > 0 else { throw fail("\(key).radius_km", "must be positive") }
-                locations.append(Location(id: id, name: try string(item["name"], "\(key).name"),
-                                          country: try string(item["country"], "\(key).country"),
-                                          latitude: lat, longitude: lon,
-                                          timeZone: try string(item["timezone"], "\(key).timezone"),
-                                          radiusKm: radius, declared: true))
+        for (k, item) in value.elements.enumerated() {
+            let key = "locations[\(k)]"
+            guard item.kind == .object else { throw r.fail(key, "must be an object") }
+            for sub in item.keys where !known.contains(sub) {
+                throw r.fail("\(key).\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
             }
+            guard let id = try r.string(item["id"], "\(key).id"), !id.isEmpty else { throw r.fail("\(key).id", "missing") }
+            guard let lat = try r.number(item["lat"], "\(key).lat"), (-90...90).contains(lat) else { throw r.fail("\(key).lat", "missing or outside -90…90") }
+            guard let lon = try r.number(item["lon"], "\(key).lon"), (-180...180).contains(lon) else { throw r.fail("\(key).lon", "missing or outside -180…180") }
+            let radius = try r.number(item["radius_km"], "\(key).radius_km") ?? 25
+            guard radius > 0 else { throw r.fail("\(key).radius_km", "must be positive") }
+            if let reference = try r.sources(item["reference"], "\(key).reference") { aggregate.locationReference[id] = reference }
+            locations.append(Location(id: id, name: try r.string(item["name"], "\(key).name"),
+                                      country: try r.string(item["country"], "\(key).country"),
+                                      latitude: lat, longitude: lon,
+                                      timeZone: try r.string(item["timezone"], "\(key).timezone"),
+                                      radiusKm: radius, declared: true))
         }
+        return locations
+    }
 
+    static func parseExport(_ value: JSONValue?, _ r: Reader, folder: String) throws(Problem) -> Export {
         var export = Export()
-        if let e = root["export"] {
-            guard e.kind == .object else { throw fail("export", "must be an object") }
-            let known = ["csv", "sqlite", "report", "tables", "dialect", "units"]
-            for sub in e.keys where !known.contains(sub) {
-                throw fail("export.\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
-            }
-            export.csv = try string(e["csv"], "export.csv").map { resolve($0, folder) }
-            export.sqlite = try string(e["sqlite"], "export.sqlite").map { resolve($0, folder) }
-            export.report = try string(e["report"], "export.report").map { resolve($0, folder) }
-            if let d = try string(e["dialect"], "export.dialect") {
-                guard ["rfc4180", "spreadsheet"].contains(d) else { throw fail("export.dialect", "must be rfc4180 or spreadsheet, not '\(d)'") }
-                export.dialect = d
-            }
-            if let u = try string(e["units"], "export.units") {
-                guard ["metric", "imperial"].contains(u) else { throw fail("export.units", "must be metric or imperial, not '\(u)'") }
-                export.units = u
-            }
-            if let t = e["tables"] {
-                guard t.kind == .array else { throw fail("export.tables", "must be an array of table names") }
-                for (k, name) in t.elements.enumerated() {
-                    guard let s = name.string else { throw fail("export.tables[\(k)]", "must be a string") }
-                    export.tables.append(s)
-                }
+        guard let e = value else { return export }
+        guard e.kind == .object else { throw r.fail("export", "must be an object") }
+        let known = ["csv", "sqlite", "report", "tables", "dialect", "units"]
+        for sub in e.keys where !known.contains(sub) {
+            throw r.fail("export.\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
+        }
+        export.csv = try r.string(e["csv"], "export.csv").map { resolve($0, folder) }
+        export.sqlite = try r.string(e["sqlite"], "export.sqlite").map { resolve($0, folder) }
+        export.report = try r.string(e["report"], "export.report").map { resolve($0, folder) }
+        if let d = try r.string(e["dialect"], "export.dialect") {
+            guard ["rfc4180", "spreadsheet"].contains(d) else { throw r.fail("export.dialect", "must be rfc4180 or spreadsheet, not '\(d)'") }
+            export.dialect = d
+        }
+        if let u = try r.string(e["units"], "export.units") {
+            guard ["metric", "imperial"].contains(u) else { throw r.fail("export.units", "must be metric or imperial, not '\(u)'") }
+            export.units = u
+        }
+        if let t = e["tables"] {
+            guard t.kind == .array else { throw r.fail("export.tables", "must be an array of table names") }
+            for (k, name) in t.elements.enumerated() {
+                guard let s = name.string else { throw r.fail("export.tables[\(k)]", "must be a string") }
+                export.tables.append(s)
             }
         }
-        return PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
-                            export: export, strict: strict, aggregate: aggregate)
+        return export
     }
 
     static func resolve(_ path: String, _ folder: String) -> String {

@@ -33,7 +33,9 @@ public enum PipelinePlan {
     private static func stages(_ p: PipelineFile) -> [String] {
         var stages = ["ingest into \(Sanitize.printable(p.store))"]
         let a = p.aggregate
-        var aggregate = "aggregate (reference: \(a.reference.isEmpty ? "all observations" : a.reference.joined(separator: ", "))"
+        var aggregate = "aggregate (reference: \(a.reference.isEmpty ? "observed observations" : a.reference.joined(separator: ", "))"
+        aggregate += ", issue_selection \(a.issueSelection.label)\(a.allowSelfReference ? ", self-reference allowed" : "")"
+        aggregate += ", day_window_tolerance_hours \(a.dayWindowToleranceHours)"
         aggregate += ", daily_min_coverage \(a.dailyMinCoverage), match_window_minutes \(a.matchWindowMinutes)"
         aggregate += ", precip_threshold_mm \(a.precipThresholdMm)\(a.homogeneous ? ", homogeneous" : "")"
         aggregate += a.includeIncompleteDays ? ", incomplete days included)" : ")"

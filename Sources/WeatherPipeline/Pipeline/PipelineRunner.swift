@@ -10,7 +10,7 @@ public enum PipelineRunner {
     /// exports are still written when input was rejected.
     public static func run(_ pipeline: PipelineFile, options: IngestStage.Options, log: StageLog,
                            progress: ProgressDisplay? = nil) -> StageOutcome {
-        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units) }
+        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units, role: $0.role) }
         var ingestOptions = options
         ingestOptions.strict = false
         let ingested = IngestStage.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,

@@ -75,6 +75,9 @@ public enum Schema {
         sunset_utc TEXT,
         units_assumed TEXT,
         units_source TEXT,
+        -- observed (reports what happened) or nowcast (the current block of a forecast reply):
+        -- only observed rows are the truth unless a pipeline names the source in `reference`.
+        role TEXT,
         -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
         UNIQUE (location_id, observed_at_utc, provider, product)
     );
@@ -150,6 +153,13 @@ public enum Schema {
     );
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
+
+    /// Columns added after a store was first created: a store made by an older wxpipe gets them
+    /// (NULL in its existing rows) instead of failing on the first insert.
+    public static func addMissingColumns(_ database: Database) throws(StoreError) {
+        let columns = try database.rows("PRAGMA table_info(observations)").compactMap { $0[1].string }
+        if !columns.contains("role") { try database.execute("ALTER TABLE observations ADD COLUMN role TEXT") }
+    }
 
     /// Tables a user exports by default, in a stable order.
     public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]

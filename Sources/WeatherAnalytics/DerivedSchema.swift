@@ -1,35 +1,11 @@
 /// Tables the aggregate stage derives from the records; dropped and rebuilt on every run, so
-/// running it twice gives the same tables.
+/// running it twice gives the same tables. Kept next to the code that fills them.
 public enum DerivedSchema {
-    public static let tables = ["daily_observed", "rainfall_monthly", "forecast_pairs", "forecast_scores", "scores_by_lead"]
+    public static let tables = ["daily_observed", "rainfall_monthly", "forecast_pairs", "excluded_pairs", "forecast_scores",
+                                "scores_by_lead", "verification_exclusions"]
 
-    public static let sql = """
-    CREATE TABLE daily_observed (
-        location_id TEXT NOT NULL,
-        local_date TEXT NOT NULL,
-        temp_max_c REAL,
-        temp_min_c REAL,
-        temp_mean_c REAL,
-        n_obs INTEGER NOT NULL,
-        hours_covered INTEGER NOT NULL,
-        hours_in_day INTEGER NOT NULL,
-        complete INTEGER NOT NULL,
-        precip_mm REAL,
-        precip_hours_covered INTEGER NOT NULL,
-        precip_complete INTEGER NOT NULL,
-        PRIMARY KEY (location_id, local_date)
-    );
-    CREATE TABLE rainfall_monthly (
-        location_id TEXT NOT NULL,
-        month TEXT NOT NULL,
-        precip_mm REAL,
-        days_with_data INTEGER NOT NULL,
-        days_complete INTEGER NOT NULL,
-        days_in_month INTEGER NOT NULL,
-        complete INTEGER NOT NULL,
-        PRIMARY KEY (location_id, month)
-    );
-    CREATE TABLE forecast_pairs (
+    /// The columns of a pair, shared by `forecast_pairs` (scored) and `excluded_pairs`.
+    static let pairColumns = """
         provider TEXT NOT NULL,
         product TEXT NOT NULL,
         model TEXT,
@@ -47,12 +23,59 @@ public enum DerivedSchema {
         error REAL NOT NULL,
         precip_prob_pct REAL,
         forecast_id INTEGER NOT NULL,
-        observation_id INTEGER
+        observation_id INTEGER,
+        truth_provider TEXT,
+        truth_product TEXT
+    """
+
+    public static let sql = """
+    CREATE TABLE daily_observed (
+        location_id TEXT NOT NULL,
+        local_date TEXT NOT NULL,
+        temp_max_c REAL,
+        temp_min_c REAL,
+        temp_mean_c REAL,
+        n_obs INTEGER NOT NULL,
+        hours_covered INTEGER NOT NULL,
+        hours_in_day INTEGER NOT NULL,
+        complete INTEGER NOT NULL,
+        precip_mm REAL,
+        precip_hours_covered INTEGER NOT NULL,
+        precip_complete INTEGER NOT NULL,
+        truth_source TEXT,
+        PRIMARY KEY (location_id, local_date)
+    );
+    CREATE TABLE rainfall_monthly (
+        location_id TEXT NOT NULL,
+        month TEXT NOT NULL,
+        precip_mm REAL,
+        days_with_data INTEGER NOT NULL,
+        days_complete INTEGER NOT NULL,
+        days_in_month INTEGER NOT NULL,
+        complete INTEGER NOT NULL,
+        PRIMARY KEY (location_id, month)
+    );
+    CREATE TABLE forecast_pairs (
+    \(pairColumns)
+    );
+    CREATE TABLE excluded_pairs (
+    \(pairColumns),
+        reason TEXT NOT NULL
+    );
+    CREATE TABLE verification_exclusions (
+        location_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        product TEXT NOT NULL,
+        model TEXT,
+        reason TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        detail TEXT
     );
     CREATE TABLE forecast_scores (
         provider TEXT NOT NULL,
         product TEXT NOT NULL,
         model TEXT,
+        location_id TEXT NOT NULL,
         variable TEXT NOT NULL,
         lead_kind TEXT NOT NULL,
         lead_days INTEGER,
@@ -81,7 +104,8 @@ public enum DerivedSchema {
         frequency_bias REAL,
         brier REAL,
         n_brier INTEGER,
-        sum_brier REAL
+        sum_brier REAL,
+        sum_sq_error REAL NOT NULL
     );
     """
 }

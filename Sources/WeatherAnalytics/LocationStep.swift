@@ -1,0 +1,131 @@
+import WeatherCore
+import WeatherStore
+
+/// The aggregate stage at one location: its truth and days, then its forecasts selected and
+/// paired. Holds only this location's observations and forecasts.
+struct LocationStep {
+    let location: String
+    let rule: ZoneRule
+    let options: AggregateOptions
+    let reader: RecordReader
+    let writer: PairWriter
+
+    /// Returns the location's rows of `daily_observed` (already written through `writeDays`).
+    func run(tally: inout ExclusionTally, writeDays: ([DailyObserved]) throws -> Void) throws -> [DailyObserved] {
+        let truth = TruthSources(locationID: location, observations: try reader.observations(location), options: options, rule: rule)
+        let days = truth.dailyTruth
+        try writeDays(days)
+        let pairer = ForecastPairer(options: options)
+        let selector = IssueSelector(selection: options.issueSelection, rule: rule)
+
+        let dayForecasts = try compared(reader.dayForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
+        let keptDays = selector.kept(dayForecasts.map {
+            IssueSelector.Candidate(id: $0.id, source: $0.source, target: ForecastPairer.target($0, rule), issuedAt: $0.issuedAt)
+        })
+        for f in dayForecasts {
+            guard keptDays.contains(f.id) else {
+                tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
+                continue
+            }
+            let result = pairer.pairDay(f, truth: truth, rule: rule)
+            try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
+        }
+
+        let pointForecasts = try compared(reader.pointForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
+        let keptPoints = selector.kept(pointForecasts.map {
+            IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
+        })
+        for f in pointForecasts {
+            guard keptPoints.contains(f.id) else {
+                tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
+                continue
+            }
+            let result = pairer.pairHour(f, truth: truth, rule: rule)
+            try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
+        }
+        return days
+    }
+
+    /// The forecasts of the compared sources; the others are counted (`not_compared`).
+    func compared<F>(_ forecasts: [F], _ source: (F) -> (String, String, String?), _ tally: inout ExclusionTally) -> [F] {
+        forecasts.filter { f in
+            let (provider, product, model) = source(f)
+            if options.isCompared(provider: provider, product: product, model: model) { return true }
+            tally.add(.notCompared, location: location, provider: provider, product: product, model: model)
+            return false
+        }
+    }
+
+    /// Writes a forecast's pairs (scored, or excluded as partial hindcasts) and counts why it is left out.
+    func record(_ result: Pairing, provider: String, product: String, model: String?, zoneOffset: Int,
+                _ tally: inout ExclusionTally) throws {
+        for p in result.pairs { try writer.write(p, excludedBecause: result.exclusion) }
+        guard let reason = result.exclusion else { return }
+        let count = reason == .partialHindcast ? result.pairs.count : 1
+        guard count > 0 else { return }
+        tally.add(reason, location: location, provider: provider, product: product, model: model, count: count,
+                  offsetHours: result.windowOffsetHours, zoneOffsetHours: Double(zoneOffset) / 3600)
+    }
+}
+
+/// The per-location reads of the aggregate stage, prepared once.
+struct RecordReader {
+    let observationsStatement: Statement
+    let dayStatement: Statement
+    let pointStatement: Statement
+
+    init(database: Database) throws {
+        observationsStatement = try database.prepare("""
+            SELECT id, provider, product, role, observed_at_utc, temp_c, precip_mm, precip_window_h FROM observations
+            WHERE location_id = ? ORDER BY observed_at_utc, id
+            """)
+        dayStatement = try database.prepare("""
+            SELECT id, provider, product, model, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc,
+                   temp_max_c, temp_min_c, precip_mm, precip_prob_pct
+            FROM forecasts WHERE location_id = ? AND period = 'day' ORDER BY id
+            """)
+        pointStatement = try database.prepare("""
+            SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_at_utc, temp_c
+            FROM forecasts WHERE location_id = ? AND period IN ('hour', '3h') AND temp_c IS NOT NULL ORDER BY id
+            """)
+    }
+
+    func observations(_ location: String) throws -> [TruthObservation] {
+        var out: [TruthObservation] = []
+        try observationsStatement.forEachRow([.text(location)]) { r in
+            guard let t = r[4].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            out.append(TruthObservation(
+                source: SourceName(provider: r[1].string ?? "", product: r[2].string ?? ""),
+                role: r[3].string.flatMap(ObservationRole.init(rawValue:)),
+                point: ObservationPoint(id: r[0].int ?? 0, instant: t, tempC: r[5].double, precipMm: r[6].double, precipWindowH: r[7].double)))
+        }
+        return out
+    }
+
+    func dayForecasts(_ location: String) throws -> [DayForecast] {
+        var out: [DayForecast] = []
+        try dayStatement.forEachRow([.text(location)]) { r in
+            guard let issued = r[4].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let from = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let to = r[6].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            out.append(DayForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
+                                   locationID: location, issuedAt: issued, validFrom: from, validTo: to,
+                                   validAt: r[7].string.flatMap { UTCTime.parseISO8601($0) },
+                                   tempMaxC: r[8].double, tempMinC: r[9].double, precipMm: r[10].double, precipProbPct: r[11].double))
+        }
+        return out
+    }
+
+    func pointForecasts(_ location: String) throws -> [PointForecast] {
+        var out: [PointForecast] = []
+        try pointStatement.forEachRow([.text(location)]) { r in
+            guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let from = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let at = r[7].string.flatMap({ UTCTime.parseISO8601($0) }), let temp = r[8].double else { return }
+            out.append(PointForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
+                                     locationID: location, period: r[4].string ?? "hour", issuedAt: issued, validFrom: from,
+                                     validAt: at, tempC: temp))
+        }
+        return out
+    }
+}

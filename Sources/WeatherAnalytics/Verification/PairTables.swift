@@ -1,0 +1,147 @@
+import WeatherCore
+import WeatherStore
+
+/// Inserts pairs with one prepared statement, as they are made: scored ones into
+/// `forecast_pairs`, the others into `excluded_pairs` with their reason.
+struct PairWriter {
+    let scored: Statement
+    let excluded: Statement
+
+    init(database: Database) throws {
+        let marks = Array(repeating: "?", count: 20).joined(separator: ", ")
+        scored = try database.prepare("INSERT INTO forecast_pairs VALUES (\(marks))")
+        excluded = try database.prepare("INSERT INTO excluded_pairs VALUES (\(marks), ?)")
+    }
+
+    func write(_ p: ForecastPair, excludedBecause reason: Exclusion? = nil) throws {
+        var values: [SQLValue] = [
+            .text(p.provider), .text(p.product), .optional(p.model), .text(p.locationID), .text(p.variable),
+            .text(p.period), .optional(p.targetDate), .optional(p.validAt.map(UTCTime.iso8601)),
+            .text(UTCTime.iso8601(p.issuedAt)), .optional(p.leadDays), .real(Convert.round(p.leadHours, 3)),
+            p.leadDays == nil ? .optional(ForecastPair.leadBin(p.leadHours)) : .null,
+            .real(p.forecast), .real(p.observed), .real(Convert.round(p.error, 3)), .optional(p.precipProbPct),
+            .integer(p.forecastID), .optional(p.observationID), .optional(p.truthProvider), .optional(p.truthProduct),
+        ]
+        if let reason {
+            values.append(.text(reason.rawValue))
+            try excluded.run(values)
+        } else {
+            try scored.run(values)
+        }
+    }
+}
+
+/// The matched sample (`homogeneous`): a case is (variable, location, target date or valid
+/// hour, lead); the compared sources of a variable are all sources with pairs of it, anywhere.
+/// A case is kept only when every compared source has it, so pooled scores compare providers on
+/// the same sample. Dropped pairs move to `excluded_pairs` (`not_in_matched_sample`).
+enum MatchedSample {
+    static let droppedRowIDs = """
+      WITH keyed AS (
+        SELECT rowid AS rid, variable, location_id,
+               COALESCE(target_date, substr(valid_at_utc, 1, 13)) AS target,
+               COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) AS lead,
+               provider || '/' || product || '/' || IFNULL(model, '') AS source
+        FROM forecast_pairs),
+      per_case AS (SELECT variable, location_id, target, lead, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1, 2, 3, 4),
+      per_variable AS (SELECT variable, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1)
+      SELECT k.rid FROM keyed k
+      JOIN per_case c USING (variable, location_id, target, lead)
+      JOIN per_variable v USING (variable)
+      WHERE c.n < v.n
+    """
+
+    /// Moves the pairs outside the matched sample; returns (cases, pairs) dropped.
+    static func apply(_ database: Database) throws -> (cases: Int, pairs: Int) {
+        try database.execute("CREATE TEMP TABLE dropped AS \(droppedRowIDs)")
+        defer { try? database.execute("DROP TABLE temp.dropped") }
+        let cases = try database.scalar("""
+            SELECT COUNT(*) FROM (SELECT DISTINCT variable, location_id, COALESCE(target_date, substr(valid_at_utc, 1, 13)),
+                   COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) FROM forecast_pairs WHERE rowid IN (SELECT rid FROM temp.dropped))
+            """)?.int ?? 0
+        try database.execute("""
+            INSERT INTO excluded_pairs SELECT *, '\(Exclusion.notInMatchedSample.rawValue)' FROM forecast_pairs
+            WHERE rowid IN (SELECT rid FROM temp.dropped)
+            """)
+        let pairs = try database.scalar("SELECT COUNT(*) FROM temp.dropped")?.int ?? 0
+        try database.execute("DELETE FROM forecast_pairs WHERE rowid IN (SELECT rid FROM temp.dropped)")
+        try database.execute("""
+            INSERT INTO verification_exclusions
+            SELECT location_id, provider, product, model, reason, COUNT(*), 'pairs' FROM excluded_pairs
+            WHERE reason = '\(Exclusion.notInMatchedSample.rawValue)' GROUP BY 1, 2, 3, 4, 5
+            """)
+        return (Int(cases), Int(pairs))
+    }
+}
+
+/// Counts what is left out, per location, source and reason, and words the warnings a user must
+/// see (a day window that is not the local day names the product, the place and the offset).
+struct ExclusionTally {
+    struct Key: Hashable, Comparable {
+        var location: String, provider: String, product: String, model: String, reason: Exclusion
+        static func < (a: Key, b: Key) -> Bool {
+            (a.location, a.provider, a.product, a.model, a.reason) < (b.location, b.provider, b.product, b.model, b.reason)
+        }
+    }
+    /// Forecasts (or, for partial hindcasts, pairs) per key.
+    var counts: [Key: Int] = [:]
+    /// Day-window offsets seen per key (hours the window starts after local midnight).
+    var offsets: [Key: Set<Double>] = [:]
+    /// The location's UTC offset (hours) at the first such window.
+    var zoneOffsets: [Key: Double] = [:]
+
+    mutating func add(_ reason: Exclusion, location: String, provider: String, product: String, model: String?,
+                      count: Int = 1, offsetHours: Double? = nil, zoneOffsetHours: Double? = nil) {
+        let key = Key(location: location, provider: provider, product: product, model: model ?? "", reason: reason)
+        counts[key, default: 0] += count
+        if let offsetHours { offsets[key, default: []].insert(offsetHours) }
+        if let zoneOffsetHours, zoneOffsets[key] == nil { zoneOffsets[key] = zoneOffsetHours }
+    }
+
+    /// Totals per reason.
+    var byReason: [Exclusion: Int] {
+        var out: [Exclusion: Int] = [:]
+        for (k, n) in counts { out[k.reason, default: 0] += n }
+        return out
+    }
+
+    func detail(_ key: Key) -> String {
+        switch key.reason {
+        case .partialHindcast: return "pairs (in excluded_pairs)"
+        case .notInMatchedSample: return "pairs"
+        case .dayWindow:
+            return "forecasts; window starts "
+                + (offsets[key] ?? []).sorted().map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h after local midnight"
+        default: return "forecasts"
+        }
+    }
+
+    /// The day-window warnings: one per source and location.
+    func warnings(places: [String: String]) -> [String] {
+        counts.keys.filter { $0.reason == .dayWindow }.sorted().map { k in
+            let name = places[k.location] ?? k.location
+            let off = zoneOffsets[k] ?? 0
+            let zone = "UTC" + (off >= 0 ? "+" : "") + Convert.round(off, 2).compactText
+            let starts = (offsets[k] ?? []).sorted()
+            let utcDays = starts.count == 1 && abs(starts[0] - off) < 0.01
+            let what = utcDays ? "daily windows are UTC days" : "daily windows start "
+                + starts.map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h from local midnight"
+            let source = k.provider + "/" + k.product + (k.model.isEmpty ? "" : "/" + k.model)
+            return "\(source) \(what) but \(name) is \(zone): \(counts[k] ?? 0) day forecasts left out; "
+                + "set &timezone= when fetching, or day_window_tolerance_hours"
+        }
+    }
+
+    func write(_ database: Database) throws {
+        let s = try database.prepare("INSERT INTO verification_exclusions VALUES (?, ?, ?, ?, ?, ?, ?)")
+        for key in counts.keys.sorted() {
+            try s.run([.text(key.location), .text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model),
+                       .text(key.reason.rawValue), .integer(Int64(counts[key] ?? 0)), .text(detail(key))])
+        }
+    }
+}
+
+extension Double {
+    /// `10`, `-6.5`: whole numbers without a decimal point.
+    var compactText: String { self == rounded() ? String(Int(self)) : String(self) }
+}
