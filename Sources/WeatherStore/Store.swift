@@ -118,8 +118,10 @@ public final class Store {
                     temp_c, feels_like_c, dew_point_c, pressure_hpa, humidity_pct, wind_speed_ms, wind_gust_ms,
                     wind_dir_deg, cloud_cover_pct, visibility_m, uv_index, rain_mm, snow_mm, precip_mm,
                     precip_window_h, precip_rate_mmh, condition, condition_code, condition_text, place_name,
-                    country, lat, lon, utc_offset_s, timezone, sunrise_utc, sunset_utc, units_assumed, units_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    country, lat, lon, utc_offset_s, timezone, sunrise_utc, sunset_utc, units_assumed, units_source,
+                    station_id, qc_flag, precip_trace, temp_max_6h_c, temp_min_6h_c, temp_max_24h_c, temp_min_24h_c)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                        ?, ?, ?, ?, ?, ?, ?)
                 """)
         }
         let s = insertObservation!
@@ -134,6 +136,8 @@ public final class Store {
         s.set(26, o.placeName); s.set(27, o.country); s.set(28, o.latitude); s.set(29, o.longitude)
         s.set(30, o.utcOffsetSeconds); s.set(31, o.timeZone); s.set(32, o.sunriseAt.map(UTCTime.iso8601))
         s.set(33, o.sunsetAt.map(UTCTime.iso8601)); s.set(34, o.unitsAssumed); s.set(35, o.unitsSource)
+        s.set(36, o.stationID); s.set(37, o.qcFlag); s.set(38, Int64(o.precipTrace ? 1 : 0)); s.set(39, o.tempMax6hC)
+        s.set(40, o.tempMin6hC); s.set(41, o.tempMax24hC); s.set(42, o.tempMin24hC)
         try s.execute()
         return database.changes > 0
     }
@@ -148,8 +152,9 @@ public final class Store {
                     temp_c, temp_max_c, temp_min_c, feels_like_c, dew_point_c, humidity_pct, pressure_hpa, wind_speed_ms,
                     wind_gust_ms, wind_dir_deg, cloud_cover_pct, visibility_m, precip_mm, precip_estimated,
                     precip_rate_mmh, precip_prob_pct, snowfall_cm, uv_index, condition, condition_code, condition_text,
-                    units_assumed, units_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    units_assumed, units_source, wind_speed_max_ms, period_hours)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                        ?, ?)
                 """)
         }
         let s = insertForecast!
@@ -164,6 +169,7 @@ public final class Store {
         s.set(28, Int64(f.precipEstimated ? 1 : 0)); s.set(29, f.precipRateMmh); s.set(30, f.precipProbPct)
         s.set(31, f.snowfallCm); s.set(32, f.uvIndex); s.set(33, f.condition?.rawValue); s.set(34, f.conditionCode)
         s.set(35, f.conditionText); s.set(36, f.unitsAssumed); s.set(37, f.unitsSource)
+        s.set(38, f.windSpeedMaxMs); s.set(39, f.periodHours)
         try s.execute()
         return database.changes > 0
     }

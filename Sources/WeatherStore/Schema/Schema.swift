@@ -75,6 +75,13 @@ public enum Schema {
         sunset_utc TEXT,
         units_assumed TEXT,
         units_source TEXT,
+        station_id TEXT,
+        qc_flag TEXT,
+        precip_trace INTEGER NOT NULL DEFAULT 0,
+        temp_max_6h_c REAL,
+        temp_min_6h_c REAL,
+        temp_max_24h_c REAL,
+        temp_min_24h_c REAL,
         -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
         UNIQUE (location_id, observed_at_utc, provider, product)
     );
@@ -117,7 +124,9 @@ public enum Schema {
         condition_code TEXT,
         condition_text TEXT,
         units_assumed TEXT,
-        units_source TEXT
+        units_source TEXT,
+        wind_speed_max_ms REAL,
+        period_hours REAL
     );
     -- NULLs are distinct in UNIQUE constraints, so the model (NULL for single-model replies)
     -- goes into the key through IFNULL.
