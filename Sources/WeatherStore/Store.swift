@@ -136,7 +136,7 @@ public final class Store {
         s.set(26, o.placeName); s.set(27, o.country); s.set(28, o.latitude); s.set(29, o.longitude)
         s.set(30, o.utcOffsetSeconds); s.set(31, o.timeZone); s.set(32, o.sunriseAt.map(UTCTime.iso8601))
         s.set(33, o.sunsetAt.map(UTCTime.iso8601)); s.set(34, o.unitsAssumed); s.set(35, o.unitsSource)
-        s.set(36, o.stationID); s.set(37, o.qcFlag); s.set(38, Int64(o.precipTrace ? 1 : 0)); s.set(39, o.tempMax6hC)
+        s.set(36, o.stationID ?? ""); s.set(37, o.qcFlag); s.set(38, Int64(o.precipTrace ? 1 : 0)); s.set(39, o.tempMax6hC)
         s.set(40, o.tempMin6hC); s.set(41, o.tempMax24hC); s.set(42, o.tempMin24hC)
         try s.execute()
         return database.changes > 0

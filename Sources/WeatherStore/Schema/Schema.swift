@@ -75,7 +75,8 @@ public enum Schema {
         sunset_utc TEXT,
         units_assumed TEXT,
         units_source TEXT,
-        station_id TEXT,
+        -- '' for records that are not station observations, so it can be part of the key below.
+        station_id TEXT NOT NULL DEFAULT '',
         qc_flag TEXT,
         precip_trace INTEGER NOT NULL DEFAULT 0,
         temp_max_6h_c REAL,
@@ -83,7 +84,8 @@ public enum Schema {
         temp_max_24h_c REAL,
         temp_min_24h_c REAL,
         -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
-        UNIQUE (location_id, observed_at_utc, provider, product)
+        -- Stations within one location's radius (KJFK, KLGA, KNYC) report at the same minute: one row each.
+        UNIQUE (location_id, observed_at_utc, provider, product, station_id)
     );
     CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
     CREATE TABLE IF NOT EXISTS forecasts (
