@@ -3,30 +3,31 @@ import WeatherCore
 /// METAR present-weather groups (`wxString` such as `-RA BR`, `+TSRA`, `VCSH`) and sky cover
 /// mapped to the shared vocabulary. Groups: WMO Manual on Codes, FM 15 METAR (as in FAA Order JO 7900.5).
 enum METARConditions {
-    /// Phenomena in order of precedence: the first found in any group wins.
-    static let phenomena: [(code: String, condition: Condition)] = [
-        ("TS", .thunderstorm), ("FC", .wind), ("SQ", .wind), ("PL", .sleet), ("GR", .sleet), ("GS", .sleet),
-        ("FZ", .sleet), ("SN", .snow), ("SG", .snow), ("IC", .snow), ("RA", .rain), ("SH", .rain), ("UP", .rain),
-        ("DZ", .drizzle), ("FG", .fog), ("BR", .fog), ("HZ", .haze), ("FU", .haze), ("DU", .haze), ("SA", .haze),
-        ("VA", .haze), ("PO", .wind), ("SS", .wind), ("DS", .wind),
-    ]
-
     static let cover: [String: Condition] = [
         "CLR": .clear, "SKC": .clear, "CAVOK": .clear, "NSC": .clear, "NCD": .clear, "FEW": .clear,
         "SCT": .partlyCloudy, "BKN": .partlyCloudy, "OVC": .cloudy, "OVX": .fog,
     ]
 
+    /// The most significant weather in all groups: thunder, then frozen or mixed precipitation,
+    /// snow, rain, drizzle, obscurations, wind phenomena. `FZ` makes rain or drizzle freezing
+    /// (sleet here) but freezing fog is fog.
     static func condition(weather: String) -> Condition {
         // Groups are two-letter codes after an intensity (`-`, `+`) or `VC` (in the vicinity).
-        let groups = weather.split(separator: " ").map { g in
+        let codes = Set(weather.split(separator: " ").flatMap { g -> [String] in
             var s = Substring(g)
             while s.first == "-" || s.first == "+" { s = s.dropFirst() }
             if s.hasPrefix("VC") { s = s.dropFirst(2) }
-            return s
-        }
-        for (code, condition) in phenomena where groups.contains(where: { twoLetterCodes($0).contains(code) }) {
-            return condition
-        }
+            return twoLetterCodes(s)
+        })
+        func any(_ list: String...) -> Bool { list.contains(where: codes.contains) }
+        if any("TS") { return .thunderstorm }
+        if any("PL", "GR", "GS") || (any("FZ") && any("RA", "DZ")) || (any("SN", "SG") && any("RA", "DZ")) { return .sleet }
+        if any("SN", "SG", "IC") { return .snow }
+        if any("RA", "SH", "UP") { return .rain }
+        if any("DZ") { return .drizzle }
+        if any("FG", "BR") { return .fog }
+        if any("HZ", "FU", "DU", "SA", "VA") { return .haze }
+        if any("FC", "SQ", "PO", "SS", "DS") { return .wind }
         return .other
     }
 
