@@ -92,6 +92,15 @@ struct NWSUnitTests {
         #expect(doc.observations.first?.tempC == nil && doc.observations.first?.dewPointC == 10)
     }
 
+    @Test func emptyCollectionIsAnAcceptedDocumentWithoutRecords() throws {
+        let doc = try decode(#"{"@context": ["https://geojson.org/geojson-ld/geojson-context.jsonld"], "type": "FeatureCollection", "features": []}"#).get()
+        #expect(doc.format == "nws/observations" && doc.recordCount == 0)
+        guard case .failure(let f) = decode(#"{"type": "FeatureCollection", "features": []}"#) else {
+            Issue.record("a bare empty collection says nothing about its origin"); return
+        }
+        #expect(f.reason == .unknownFormat)
+    }
+
     @Test func precipitationTakesTheShortestReportedWindow() throws {
         let three = Self.value("precipitationLast3Hours", "2.5", "wmoUnit:mm")
         let six = Self.value("precipitationLast6Hours", "4.1", "wmoUnit:mm")

@@ -20,7 +20,9 @@ struct NWSObservationDecoder: FormatDecoder {
     var policy: NWSQualityPolicy = .standard
 
     func detect(_ body: JSONValue) -> Detection {
-        if body["type"]?.string == "FeatureCollection", let first = body["features"]?.elements.first {
+        if body["type"]?.string == "FeatureCollection", let features = body["features"], features.kind == .array {
+            // A station with nothing in the time asked for answers an empty collection.
+            guard let first = features.elements.first else { return body["@context"] != nil ? .likely(0.5) : .no }
             return Self.isObservation(first) ? .yes : .no
         }
         return body["type"]?.string == "Feature" && Self.isObservation(body) ? .yes : .no
