@@ -1,6 +1,9 @@
 /// The period a forecast value covers.
 public enum ForecastPeriod: String, Sendable, CaseIterable {
     case minute, hour, threeHours = "3h", day
+    /// A 12-hour day (06–18 local) or night (18–06) period, as NWS forecasts give them: not a
+    /// calendar day, so only a window-matched pairing may verify it.
+    case halfDay = "12h"
 }
 
 /// Where the issue time of a forecast came from, strongest first (PROVIDERS.md, Time).
@@ -64,6 +67,11 @@ public struct Forecast: Sendable, Equatable {
     public var conditionText: String?
     public var unitsAssumed: String?
     public var unitsSource: String?
+    /// The upper bound of a forecast wind-speed range (NWS "5 to 10 mph"); `windSpeedMs` holds the lower.
+    public var windSpeedMaxMs: Double?
+    /// Length of the period in hours when it can differ from its kind's nominal length: an NWS
+    /// 12-hour period cut short at the start of a reply (1, 2, 4 h) is not a full day or night.
+    public var periodHours: Double?
 
     public init(provider: String, product: String, latitude: Double, longitude: Double, issuedAt: Int64,
                 issuedAtSource: IssueTimeSource, period: ForecastPeriod, validFrom: Int64, validTo: Int64, validAt: Int64? = nil) {

@@ -63,6 +63,20 @@ public struct Observation: Sendable, Equatable {
     /// role); nil until then, stored as NULL and never taken as the truth unless named.
     public var role: ObservationRole?
 
+    /// The reporting station (ICAO id such as `KDCA`) for station observations (NWS, METAR):
+    /// ground truth measured on site rather than a provider's model product.
+    public var stationID: String?
+    /// The station's quality-control flag for the temperature (NWS MADIS `V`, `C`, `S`, `Z`).
+    public var qcFlag: String?
+    /// The station reported a trace of precipitation: `precipMm` is 0, as climatological sums count it.
+    public var precipTrace: Bool = false
+    /// Station extremes over the 6 or 24 hours ending at `observedAt` (METAR `maxT`/`minT`,
+    /// `maxT24`/`minT24`; NWS `max/minTemperatureLast24Hours`).
+    public var tempMax6hC: Double?
+    public var tempMin6hC: Double?
+    public var tempMax24hC: Double?
+    public var tempMin24hC: Double?
+
     public init(provider: String, product: String, observedAt: Int64, latitude: Double, longitude: Double) {
         self.provider = provider
         self.product = product

@@ -18,6 +18,10 @@ struct DecoderRegistry: Sendable {
         OWMOneCallDecoder(),
         DarkSkyDecoder(),
         WeatherKitDecoder(),
+        NWSProblemDecoder(),     // api.weather.gov problem+json error bodies → provider_error
+        NWSObservationDecoder(),
+        NWSForecastDecoder(),
+        METARDecoder(),
     ])
 
     /// Adds a decoder at the end, or just before the decoder of format `before`.

@@ -56,6 +56,13 @@ enum RecordColumns {
         .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
         .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
         .init("role") { s, i, r throws(StoreError) in try s.set(i, r.record.role?.rawValue) },
+        .init("station_id") { s, i, r throws(StoreError) in try s.set(i, r.record.stationID ?? "") },
+        .init("qc_flag") { s, i, r throws(StoreError) in try s.set(i, r.record.qcFlag) },
+        .init("precip_trace") { s, i, r throws(StoreError) in try s.set(i, Int64(r.record.precipTrace ? 1 : 0)) },
+        .init("temp_max_6h_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMax6hC) },
+        .init("temp_min_6h_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMin6hC) },
+        .init("temp_max_24h_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMax24hC) },
+        .init("temp_min_24h_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMin24hC) },
     ]
 
     static let forecast: [InsertColumn<Placed<Forecast>>] = [
@@ -96,6 +103,8 @@ enum RecordColumns {
         .init("condition_text") { s, i, r throws(StoreError) in try s.set(i, r.record.conditionText) },
         .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
         .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
+        .init("wind_speed_max_ms") { s, i, r throws(StoreError) in try s.set(i, r.record.windSpeedMaxMs) },
+        .init("period_hours") { s, i, r throws(StoreError) in try s.set(i, r.record.periodHours) },
     ]
 
     /// A reject with the source it was read from.

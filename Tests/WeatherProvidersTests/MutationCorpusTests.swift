@@ -12,7 +12,8 @@ struct MutationCorpusTests {
         let fm = FileManager.default
         for base in [providerFixtures, repositoryRootForTests + "/Fixtures/inputs/providers"] {
             guard let e = fm.enumerator(atPath: base) else { continue }
-            for case let rel as String in e where rel.hasSuffix(".json") {
+            // Station replies (nws/, metar/) have their own corpus in StationMutationTests.
+            for case let rel as String in e where rel.hasSuffix(".json") && !rel.hasPrefix("nws/") && !rel.hasPrefix("metar/") {
                 if let d = fm.contents(atPath: base + "/" + rel) { out.append((rel, [UInt8](d))) }
             }
         }

@@ -97,7 +97,9 @@ struct ProviderSampleTests {
 
     /// The table lists exactly the replies in Fixtures/providers: a new fixture needs its row.
     @Test func tableCoversEveryFixture() throws {
-        let all = try jsonFilesByFolder(in: providerFixtures)
+        let allFiles = try jsonFilesByFolder(in: providerFixtures)
+        // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
+        let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
         #expect(all.count == 46)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)

@@ -78,8 +78,17 @@ public enum Schema {
         -- observed (reports what happened) or nowcast (the current block of a forecast reply):
         -- only observed rows are the truth unless a pipeline names the source in `reference`.
         role TEXT,
+        -- '' for records that are not station observations, so it can be part of the key below.
+        station_id TEXT NOT NULL DEFAULT '',
+        qc_flag TEXT,
+        precip_trace INTEGER NOT NULL DEFAULT 0,
+        temp_max_6h_c REAL,
+        temp_min_6h_c REAL,
+        temp_max_24h_c REAL,
+        temp_min_24h_c REAL,
         -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
-        UNIQUE (location_id, observed_at_utc, provider, product)
+        -- Stations within one location's radius (KJFK, KLGA, KNYC) report at the same minute: one row each.
+        UNIQUE (location_id, observed_at_utc, provider, product, station_id)
     );
     CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
     CREATE TABLE IF NOT EXISTS forecasts (
@@ -120,7 +129,9 @@ public enum Schema {
         condition_code TEXT,
         condition_text TEXT,
         units_assumed TEXT,
-        units_source TEXT
+        units_source TEXT,
+        wind_speed_max_ms REAL,
+        period_hours REAL
     );
     -- NULLs are distinct in UNIQUE constraints, so the model (NULL for single-model replies)
     -- goes into the key through IFNULL.
