@@ -32,9 +32,24 @@ public enum DocumentDecoder {
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
         guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
-        var doc = try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
+        var doc = try checkingValues(strict: context.strictValues) { () throws(DecodeFailure) in
+            try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
+        }
         doc.detectedBy = decoder.recognition(of: doc, body: body.value)
         if envelope != nil { doc.detectedBy += " (inside an envelope)" }
+        return doc
+    }
+
+    /// Runs one decode with its value checks (`ValueQuarantine`): implausible or wrongly typed
+    /// values are set aside unless `strict`; a quantity with no plausible value rejects.
+    static func checkingValues(strict: Bool, _ decode: () throws(DecodeFailure) -> DecodedDocument) throws(DecodeFailure) -> DecodedDocument {
+        let quarantine = ValueQuarantine(strict: strict)
+        let result: Result<DecodedDocument, DecodeFailure> = ValueQuarantine.$current.withValue(quarantine) {
+            Result { () throws(DecodeFailure) in try decode() }
+        }
+        var doc = try result.get()
+        if let reject = quarantine.verdict() { throw reject }
+        doc.quarantined = quarantine.values
         return doc
     }
 

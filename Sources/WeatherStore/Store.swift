@@ -170,13 +170,16 @@ public final class Store {
 
     /// A remark on an accepted document that a user should see: a variable left missing because
     /// its unit was not understood, a time zone not known here.
-    public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64) throws(StoreError) {
+    /// A value set aside (quarantined) also names its field path, value and rule.
+    public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64,
+                              fieldPath: String? = nil, value: String? = nil, rule: String? = nil) throws(StoreError) {
         if insertWarningStatement == nil {
             insertWarningStatement = try database.prepare(
-                "INSERT INTO warnings(source_id, path, member, line, format, message) VALUES (?, ?, ?, ?, ?, ?)")
+                "INSERT INTO warnings(source_id, path, member, line, format, message, field_path, value, rule) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         }
         try insertWarningStatement!.run([.integer(sourceID), .text(origin.path), .optional(origin.member),
-                                         .integer(Int64(origin.line)), .text(format), .text(message)])
+                                         .integer(Int64(origin.line)), .text(format), .text(message),
+                                         .optional(fieldPath), .optional(value), .optional(rule)])
     }
 
     public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {

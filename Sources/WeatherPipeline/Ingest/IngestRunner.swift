@@ -130,7 +130,7 @@ public final class IngestRunner {
                 summary.observations += observations
                 summary.forecasts += forecasts
                 summary.locationsCreated += locationsCreated
-                if case .success(let d) = result { summary.warnings += d.warnings.count }
+                if case .success(let d) = result { summary.warnings += d.warnings.count + d.quarantined.count }
             }
             inBatch += 1
             if inBatch >= batchSize {
@@ -234,6 +234,10 @@ public final class IngestRunner {
             var created = 0
             for w in decoded.warnings {
                 try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: doc.origin, sourceID: sourceID)
+            }
+            for q in decoded.quarantined {
+                try store.insertWarning(Sanitize.printable(q.message), format: decoded.format, origin: doc.origin, sourceID: sourceID,
+                                        fieldPath: q.fieldPath, value: q.value, rule: q.rule)
             }
             for place in decoded.places { try learn(place, created: &created) }
             for o in decoded.observations {

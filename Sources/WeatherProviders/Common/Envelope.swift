@@ -80,10 +80,16 @@ public struct DecodeContext: Sendable {
     /// Now, for inputs that carry no time at all (standard input without an envelope).
     public var ingestTime: Int64
 
-    public init(owmUnits: UnitSystem? = nil, sourceName: String? = nil, modifiedAt: Int64? = nil, ingestTime: Int64 = 0) {
+    /// Reject a document for any implausible or wrongly typed value (the behaviour before value
+    /// quarantine) instead of setting the value aside.
+    public var strictValues = false
+
+    public init(owmUnits: UnitSystem? = nil, sourceName: String? = nil, modifiedAt: Int64? = nil, ingestTime: Int64 = 0,
+                strictValues: Bool = false) {
         self.owmUnits = owmUnits
         self.sourceName = sourceName
         self.modifiedAt = modifiedAt
         self.ingestTime = ingestTime
+        self.strictValues = strictValues
     }
 }

@@ -64,10 +64,7 @@ extension OpenMeteoDecoder {
             column.reserveCapacity(cells.count)
             for cell in cells {
                 if cell.value.isNull { column.append(nil); continue }
-                let raw = try cell.number()
-                let v = convert(raw)
-                try cell.check(v, variable.range, raw: raw)
-                column.append(v)
+                column.append(try cell.quantityValue(convert, variable.range))
             }
             out.columns[model, default: [:]][variable] = column
         }

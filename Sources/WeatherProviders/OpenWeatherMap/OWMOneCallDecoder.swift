@@ -107,9 +107,11 @@ struct OneCallReader {
         o.sunriseAt = try obj.instant("sunrise")
         o.sunsetAt = try obj.instant("sunset")
         // Absent means none fell.
-        o.rainMm = try OWMFields.amount(obj, "rain", window: "1h") ?? 0
-        o.snowMm = try OWMFields.amount(obj, "snow", window: "1h") ?? 0
-        o.precipMm = Convert.round(o.rainMm! + o.snowMm!, 2)
+        let rain = try OWMFields.amount(obj, "rain", window: "1h") ?? 0
+        let snow = try OWMFields.amount(obj, "snow", window: "1h") ?? 0
+        o.rainMm = OWMFields.known(rain)
+        o.snowMm = OWMFields.known(snow)
+        o.precipMm = OWMFields.known(rain + snow)
         o.precipWindowH = 1
         o.unitsAssumed = units.rawValue
         o.unitsSource = unitsSource.rawValue

@@ -146,7 +146,10 @@ public enum Schema {
         member TEXT,
         line INTEGER,
         format TEXT,
-        message TEXT NOT NULL
+        message TEXT NOT NULL,
+        field_path TEXT,
+        value TEXT,
+        rule TEXT
     );
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import WeatherCore
+import WeatherStore
+@testable import WeatherPipeline
+
+/// Values set aside while decoding reach the store's `warnings` table with their field path,
+/// value and rule, and the document counts as accepted.
+struct QuarantineWarningsTests {
+    @Test func quarantinedValuesBecomeWarningRows() throws {
+        let dir = NSTemporaryDirectory() + "wxpipe-quarantine-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try Store(path: dir + "/weather.sqlite")
+        let file = fixtures + "/quarantine/openmeteo-336h-cloud-cover-101-and-minus-1.json"
+        let s = try IngestRunner(store: store).run([IngestInput(path: file)])
+        #expect(s.accepted == 1 && s.rejected == 0)
+        #expect(s.warnings == 2)
+        let db = store.database
+        let rows = try db.rows("SELECT field_path, value, rule, line, path FROM warnings ORDER BY field_path")
+        #expect(rows.count == 2)
+        #expect(rows.map { $0[0].string } == ["hourly.cloud_cover[203]", "hourly.cloud_cover[40]"])
+        #expect(rows.map { $0[1].string } == ["-1", "101"])
+        #expect(rows.allSatisfy { $0[2].string == "cloud cover 0…100 %" && $0[3].int == 1 && $0[4].string == file })
+        #expect(try db.scalar("SELECT COUNT(*) FROM forecasts WHERE period = 'hour' AND cloud_cover_pct IS NOT NULL")?.int == 334)
+        #expect(try db.scalar("SELECT COUNT(*) FROM rejects")?.int == 0)
+    }
+}
