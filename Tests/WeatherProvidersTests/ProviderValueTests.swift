@@ -16,8 +16,8 @@ struct ProviderValueTests {
     @Test func darkSkyUSUnitsAndFractionalOffset() throws {
         let doc = try decodeSample("darksky/us-mumbai-forecast-offset-5.5-2020-godarksky.json")
         let o = try #require(doc.observations.first)
-        #expect(o.tempC == 29.14)          // 84.46 °F
-        #expect(o.windSpeedMs == 1.399)    // 3.13 mph
+        #expect(approx(o.tempC, 29.14))          // 84.46 °F
+        #expect(approx(o.windSpeedMs, 1.399))    // 3.13 mph
         #expect(o.humidityPct == 68)       // 0.68
         #expect(o.utcOffsetSeconds == 19800)
         #expect(o.timeZone == "Asia/Kolkata")
@@ -25,9 +25,9 @@ struct ProviderValueTests {
         #expect(hourly.allSatisfy { $0.validFrom % 3600 == 1800 })  // local hours at :30 UTC
         let day = try #require(doc.forecasts.first { $0.period == .day })
         #expect(day.targetDate == "2020-03-24")
-        #expect(day.tempMaxC == 33.43 && day.tempMinC == 25.47)  // 92.18 / 77.85 °F
+        #expect(approx(day.tempMaxC, 33.43) && approx(day.tempMinC, 25.47))  // 92.18 / 77.85 °F
         #expect(day.precipEstimated)
-        #expect(day.precipMm == 0.06)     // 0.0001 in/h × 25.4 × 24 h
+        #expect(approx(day.precipMm, 0.06))     // 0.0001 in/h × 25.4 × 24 h
         #expect(day.precipProbPct == 4)
         #expect(day.issuedAtSource == .body)
         #expect(day.issuedAt == 1585065089)
@@ -44,9 +44,9 @@ struct ProviderValueTests {
         let doc = try decodeSample("owm-onecall/onecall25-paris-standard-daily-pop-rain-2020-myopenweather.json")
         let day = try #require(doc.forecasts.first { $0.period == .day })
         #expect(day.targetDate == "2020-08-13")
-        #expect(day.tempMaxC == 27.37 && day.tempMinC == 21.21)
+        #expect(approx(day.tempMaxC, 27.37) && approx(day.tempMinC, 21.21))
         #expect(day.precipMm == 0.46)
-        #expect(day.precipProbPct == 55)
+        #expect(approx(day.precipProbPct, 55))
         #expect(day.validFrom == UTCTime.parseISO8601("2020-08-12T22:00:00Z"))  // Paris midnight, CEST
         #expect(day.validTo - day.validFrom == 86400)
         #expect(day.issuedAtSource == .body && day.issuedAt == 1597322240)
@@ -57,7 +57,7 @@ struct ProviderValueTests {
         let doc = try DocumentDecoder.decode(Array(body.utf8), context: DecodeContext(owmUnits: .imperial)).get()
         let day = try #require(doc.forecasts.first)
         #expect(day.precipMm == 28.8)
-        #expect(day.tempMaxC == 10 && day.tempMinC == -1.11)
+        #expect(approx(day.tempMaxC, 10) && approx(day.tempMinC, -1.11))
         #expect(doc.observations.first?.tempC == 10)
     }
 
@@ -88,7 +88,7 @@ struct ProviderValueTests {
         #expect(day.issuedAtSource == .body)
         let current = try #require(try decodeSample("weatherkit/gowk-nyc-current-weather.json").observations.first)
         #expect(current.tempC == 29.42)
-        #expect(current.windSpeedMs == 6.117)  // 22.02 km/h
+        #expect(approx(current.windSpeedMs, 6.117))  // 22.02 km/h
         #expect(current.humidityPct == 51)
         #expect(current.pressureHpa == 1015.35)
         #expect(current.condition != nil)
@@ -98,7 +98,7 @@ struct ProviderValueTests {
         let doc = try decodeSample("open-meteo/forecast-berlin-coords-tz-london-current-daily-iso8601-2025-basicweather.json")
         let o = try #require(doc.observations.first)
         #expect(o.observedAt == UTCTime.parseISO8601("2025-05-10T11:45:00Z"))  // 12:45 BST
-        #expect(o.tempC == 15.4 && o.windSpeedMs == 3.194 && o.humidityPct == 60)
+        #expect(approx(o.tempC, 15.4) && approx(o.windSpeedMs, 3.194) && approx(o.humidityPct, 60))
         #expect(o.condition == .cloudy)
         let day = try #require(doc.forecasts.first)
         #expect(day.targetDate == "2025-05-10" && day.tempMaxC == 17.2)
@@ -126,7 +126,7 @@ struct ProviderQuirkTests {
         #expect(doc.forecasts.count == 1)  // the second row holds only an unusable unit's value
         let f = try #require(doc.forecasts.first)
         #expect(f.validAt == 1720000800)
-        #expect(f.tempC == 20 && f.precipMm == 2.54 && f.windSpeedMs == 4.47)
+        #expect(approx(f.tempC, 20) && approx(f.precipMm, 2.54) && approx(f.windSpeedMs, 4.47))
         #expect(f.humidityPct == nil)
         #expect(doc.warnings.contains { $0.contains("relative_humidity_2m") && $0.contains("furlongs") })
     }
@@ -144,11 +144,11 @@ struct ProviderQuirkTests {
             return try #require(try decodeText(body).observations.first)
         }
         let us = try current("")                                   // no flags: us
-        #expect(us.tempC == 10 && us.windSpeedMs == 4.47 && us.visibilityM == 16093 && us.precipRateMmh == 2.54)
+        #expect(approx(us.tempC, 10) && approx(us.windSpeedMs, 4.47) && approx(us.visibilityM, 16093.44) && approx(us.precipRateMmh, 2.54))
         let ca = try current(#""flags":{"units":"ca"},"#)
-        #expect(ca.tempC == 50 - 0 && ca.windSpeedMs == 2.778 && ca.visibilityM == 10000)
+        #expect(approx(ca.tempC, 50 - 0) && approx(ca.windSpeedMs, 2.778) && approx(ca.visibilityM, 10000))
         let uk2 = try current(#""flags":{"units":"uk2"},"#)
-        #expect(uk2.windSpeedMs == 4.47 && uk2.visibilityM == 16093 && uk2.precipRateMmh == 0.1)
+        #expect(approx(uk2.windSpeedMs, 4.47) && approx(uk2.visibilityM, 16093.44) && approx(uk2.precipRateMmh, 0.1))
         #expect(throws: DecodeFailure.self) { _ = try current(#""flags":{"units":"xx"},"#) }
     }
 

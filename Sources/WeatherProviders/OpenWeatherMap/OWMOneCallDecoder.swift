@@ -142,7 +142,7 @@ struct OneCallReader {
         let dt = try obj.requiredInstant("dt")
         var f = forecast(.minute, from: dt, to: dt + 60, at: dt)
         f.precipRateMmh = try obj.quantity("precipitation", { $0 }, Plausibility.precipRateMmh)
-        f.precipMm = f.precipRateMmh.map { Convert.round($0 / 60, 4) }
+        f.precipMm = f.precipRateMmh.map { $0 / 60 }
         return f
     }
 
