@@ -28,7 +28,9 @@ public enum DocumentDecoder {
     /// Unwraps an envelope, turns provider error bodies into rejects, then lets the first
     /// registered decoder that recognises the body decode it.
     static func decode(_ root: Field, context: DecodeContext, registry: DecoderRegistry) throws(DecodeFailure) -> DecodedDocument {
-        let envelope = try Envelope.unwrap(root)
+        let envelope = try Envelope.find(root, mapping: context.envelope) { value in
+            registry.decoder(for: value) != nil || ProviderErrorBody.detect(Field(value)) != nil
+        }
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
         guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
@@ -36,7 +38,10 @@ public enum DocumentDecoder {
             try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
         }
         doc.detectedBy = decoder.recognition(of: doc, body: body.value)
-        if envelope != nil { doc.detectedBy += " (inside an envelope)" }
+        if let envelope {
+            doc.detectedBy += envelope.shape.map { " (inside an envelope: \($0))" } ?? " (inside an envelope)"
+            doc.warnings += envelope.remarks
+        }
         return doc
     }
 
