@@ -34,10 +34,17 @@ public enum DocumentDecoder {
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
         guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
+        if let zone = context.fileTimeZone, !LocalTime.isKnownZone(zone) {
+            throw DecodeFailure(.unknownFormat, "the time zone for file names '\(Sanitize.printable(zone))' is not an IANA zone known here")
+        }
         var doc = try checkingValues(strict: context.strictValues) { () throws(DecodeFailure) in
             try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
         }
         doc.detectedBy = decoder.recognition(of: doc, body: body.value)
+        if let forced = context.issuedAtSource, let f = doc.forecasts.first(where: { $0.issuedAtSource != forced }) {
+            throw DecodeFailure(.missingField, "the issue time is forced to come from \(forced.rawValue), but this document has none "
+                                + "(it would come from \(f.issuedAtSource.rawValue))")
+        }
         if let envelope {
             doc.detectedBy += envelope.shape.map { " (inside an envelope: \($0))" } ?? " (inside an envelope)"
             doc.warnings += envelope.remarks

@@ -35,6 +35,10 @@ struct DarkSkyDecoder: FormatDecoder {
     /// Time Machine: `…/forecast/KEY/LAT,LON,TIME` in the URL, or a single daily point with no
     /// minutely block and hourly points that do not reach past that day.
     static func isTimeMachine(_ input: DecodeInput) -> Bool {
+        input.isObserved(detected: detectTimeMachine(input))
+    }
+
+    static func detectTimeMachine(_ input: DecodeInput) -> Bool {
         let path = input.urlPath
         if let last = path.split(separator: "/").last, last.split(separator: ",").count == 3 { return true }
         let body = input.body.value

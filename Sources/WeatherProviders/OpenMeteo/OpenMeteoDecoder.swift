@@ -34,7 +34,12 @@ struct OpenMeteoDecoder: FormatDecoder {
 
     /// Archive when the envelope URL is the archive API, or the file/member name says
     /// `archive`/`historical`, or every hour lies two days or more before a known issue time.
+    /// The input's `role` overrides all of this (`observed` for a folder of `past_days` replies).
     static func isArchive(_ input: DecodeInput, times: [Int64], issued: (Int64, IssueTimeSource)) -> Bool {
+        input.isObserved(detected: detectArchive(input, times: times, issued: issued))
+    }
+
+    static func detectArchive(_ input: DecodeInput, times: [Int64], issued: (Int64, IssueTimeSource)) -> Bool {
         let path = input.urlPath
         if path.contains("archive") || path.contains("historical") { return true }
         if !path.isEmpty { return false }

@@ -30,12 +30,17 @@ struct OWMOneCallDecoder: FormatDecoder {
             || body["data"]?.kind == .array
     }
 
-    /// History when the URL says so, when it has the 3.0 `data` array, or when it is the 2.5 shape
-    /// (current + hourly, no daily/minutely) with hours before the current time.
+    /// History when it has the 3.0 `data` array; else the input's `role` when it says; else when
+    /// the URL says so or it is the 2.5 shape (current + hourly, no daily/minutely) with hours
+    /// before the current time.
     static func isHistory(_ input: DecodeInput) -> Bool {
         let body = input.body.value
-        if input.urlPath.contains("timemachine") { return true }
-        if body["data"]?.kind == .array { return true }
+        if body["data"]?.kind == .array { return true }  // 3.0 history: no other reading
+        return input.isObserved(detected: input.urlPath.contains("timemachine") || hoursBeforeCurrent(body))
+    }
+
+    /// 2.5 history: `current` and `hourly` without `daily`/`minutely`, hours before `current`.
+    static func hoursBeforeCurrent(_ body: JSONValue) -> Bool {
         guard body["daily"] == nil, body["minutely"] == nil, let current = body["current"]?["dt"]?.number,
               let hourly = body["hourly"]?.elements, !hourly.isEmpty else { return false }
         return hourly.contains { ($0["dt"]?.number ?? .infinity) < current - 3600 }
