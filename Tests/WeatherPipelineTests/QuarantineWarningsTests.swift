@@ -26,3 +26,21 @@ struct QuarantineWarningsTests {
         #expect(try db.scalar("SELECT COUNT(*) FROM rejects")?.int == 0)
     }
 }
+
+/// Locations learned from replies get names: coordinates from Open-Meteo, then the city from an
+/// OpenWeatherMap reply at the same place.
+struct LocationNameTests {
+    @Test func repliesNameLearnedLocations() throws {
+        let dir = NSTemporaryDirectory() + "wxpipe-names-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try Store(path: dir + "/weather.sqlite")
+        _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/quarantine/openmeteo-336h-cloud-cover-101-and-minus-1.json")])
+        let db = store.database
+        #expect(try db.rows("SELECT id, name FROM locations").map { [$0[0].string, $0[1].string] } == [["52.52N_13.42E", "52.52N_13.42E"]])
+        _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/wrappers/result-time-url.json")])
+        let rows = try db.rows("SELECT id, name, country FROM locations")
+        #expect(rows.count == 1)
+        #expect(rows.first?[1].string == "Berlin" && rows.first?[2].string == "DE")
+    }
+}

@@ -264,9 +264,7 @@ public final class IngestRunner {
                                      offset: place.utcOffsetSeconds, created: &created)
         guard var location = registry.location(id: id) else { return }
         let before = location
-        if location.name == nil || (place.isGeocoding && !location.declared && location.name == LocationRegistry.coordinateID(latitude: location.latitude, longitude: location.longitude)) {
-            location.name = place.name ?? location.name
-        }
+        if location.acceptsName(place.name) { location.name = place.name }
         if location.country == nil { location.country = place.country }
         if location.state == nil { location.state = place.state }
         if location != before {

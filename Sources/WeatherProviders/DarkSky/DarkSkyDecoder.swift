@@ -55,8 +55,8 @@ struct DarkSkyDecoder: FormatDecoder {
         let (units, unitsSource) = try DarkSkyUnits.resolve(body)
         let timeMachine = Self.isTimeMachine(input)
         var doc = DecodedDocument(format: timeMachine ? Self.historyFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,
-                                declaredLocationID: input.locationHint)]
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.cityName(ofZone: zone), timeZone: zone,
+                                utcOffsetSeconds: offset, declaredLocationID: input.locationHint)]
         var reader = DarkSkyReader(latitude: lat, longitude: lon, zone: zone, offset: offset, units: units, unitsSource: unitsSource,
                                    product: timeMachine ? "timemachine" : "forecast", locationHint: input.locationHint)
         let currently = try body.optional("currently")?.object()

@@ -65,8 +65,9 @@ struct OpenMeteoDecoder: FormatDecoder {
         let issued = input.issueTime(bodyClock: current?.times.first ?? legacyTime)
         let archive = Self.isArchive(input, times: hourly?.times ?? [], issued: issued)
         var doc = DecodedDocument(format: archive ? Self.archiveFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: zone == nil ? offset : nil,
-                                declaredLocationID: input.locationHint)]
+        // Open-Meteo names no place (its `timezone` is often what was asked, not where): coordinates.
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.coordinateID(latitude: lat, longitude: lon),
+                                timeZone: zone, utcOffsetSeconds: zone == nil ? offset : nil, declaredLocationID: input.locationHint)]
         let reader = OpenMeteoReader(latitude: lat, longitude: lon, zone: zone, offset: offset, product: archive ? "archive" : "forecast",
                                      locationHint: input.locationHint, issued: issued.0, issuedSource: issued.1)
         if archive, let hourly {

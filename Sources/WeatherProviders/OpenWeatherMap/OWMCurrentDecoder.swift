@@ -44,6 +44,9 @@ struct OWMCurrentDecoder: FormatDecoder {
         try Self.readPlace(body, into: &o)
         var doc = DecodedDocument(format: format)
         doc.observations = [o]
+        // `name` and `sys.country` label the location when nothing else names it.
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: o.placeName, country: o.country,
+                                utcOffsetSeconds: o.utcOffsetSeconds, declaredLocationID: input.locationHint)]
         return doc
     }
 

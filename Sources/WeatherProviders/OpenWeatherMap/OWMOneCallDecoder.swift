@@ -55,8 +55,8 @@ struct OWMOneCallDecoder: FormatDecoder {
         let offset = try body.utcOffset("timezone_offset")
         let history = Self.isHistory(input)
         var doc = DecodedDocument(format: history ? Self.historyFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,
-                                declaredLocationID: input.locationHint)]
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.cityName(ofZone: zone), timeZone: zone,
+                                utcOffsetSeconds: offset, declaredLocationID: input.locationHint)]
         if let zoneName, zone == nil { doc.warnings.append("time zone '\(zoneName)' is not known here; using the offset") }
         var reader = OneCallReader(latitude: lat, longitude: lon, zone: zone, offset: offset, units: units,
                                    unitsSource: unitsSource, locationHint: input.locationHint)
