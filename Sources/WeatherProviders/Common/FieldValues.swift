@@ -11,14 +11,15 @@ extension Field {
     }
 
     /// This field as a quantity: converted, checked, and on failure set aside (nil, see
-    /// `ValueQuarantine`) unless the document is decoded strictly.
+    /// `ValueQuarantine`) unless the document is decoded strictly. `notePassed: false` leaves
+    /// counting plausible values to the caller (column readers count a whole column at once).
     func quantityValue(_ convert: (Double) -> Double = { $0 }, _ range: Plausibility.Range,
-                       assumption: String? = nil) throws(DecodeFailure) -> Double? {
+                       assumption: String? = nil, notePassed: Bool = true) throws(DecodeFailure) -> Double? {
         do {
             let raw = try number()
             let v = convert(raw)
             try check(v, range, raw: raw, assumption: assumption)
-            ValueQuarantine.notePassed(range)
+            if notePassed { ValueQuarantine.notePassed(range) }
             return v
         } catch {
             try ValueQuarantine.absorb(error, at: self, range: range)

@@ -42,11 +42,11 @@ final class ValueQuarantine: @unchecked Sendable {
 
     init(strict: Bool) { self.strict = strict }
 
-    /// Notes a plausible value (only while a document is decoded leniently).
+    /// Notes `count` plausible values (only while a document is decoded leniently).
     @inline(__always)
-    static func notePassed(_ range: Plausibility.Range) {
-        guard let q = current, !q.strict else { return }
-        q.passed[range.field, default: 0] += 1
+    static func notePassed(_ range: Plausibility.Range, count: Int = 1) {
+        guard count > 0, let q = current, !q.strict else { return }
+        q.passed[range.field, default: 0] += count
     }
 
     /// Sets the value aside when a lenient decode is in progress; otherwise rethrows `failure`.
