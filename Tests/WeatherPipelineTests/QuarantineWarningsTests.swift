@@ -44,3 +44,20 @@ struct LocationNameTests {
         #expect(rows.first?[1].string == "Berlin" && rows.first?[2].string == "DE")
     }
 }
+
+/// A store made before the warnings table had field_path, value and rule gets them on opening.
+struct WarningsUpgradeTests {
+    @Test func anOlderStoreGainsTheQuarantineColumns() throws {
+        let dir = NSTemporaryDirectory() + "wxpipe-upgrade-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do {
+            let old = try Database(path: dir + "/weather.sqlite")
+            try old.execute("CREATE TABLE warnings (id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL, path TEXT NOT NULL, member TEXT, line INTEGER, format TEXT, message TEXT NOT NULL)")
+        }
+        let store = try Store(path: dir + "/weather.sqlite")
+        let columns = try store.database.rows("SELECT name FROM pragma_table_info('warnings') ORDER BY cid").compactMap { $0[0].string }
+        #expect(columns.suffix(3) == ["field_path", "value", "rule"])
+        _ = try Store(path: dir + "/weather.sqlite")  // opening again adds nothing twice
+    }
+}

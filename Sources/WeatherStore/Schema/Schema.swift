@@ -154,6 +154,24 @@ public enum Schema {
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
 
+    /// Columns added to tables after stores were created with them: `upgrade` appends them to an
+    /// older store (`ALTER TABLE … ADD COLUMN` appends, matching their place at the end in `sql`).
+    /// Names are constants here, never input.
+    static let addedColumns: [(table: String, column: String, type: String)] = [
+        ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
+    ]
+
+    /// Brings a store created by an earlier version up to `sql`.
+    public static func upgrade(_ database: Database) throws(StoreError) {
+        for added in addedColumns {
+            let present = try database.scalar("SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?",
+                                              [.text(added.table), .text(added.column)])
+            if case .integer(0)? = present {
+                try database.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+            }
+        }
+    }
+
     /// Tables a user exports by default, in a stable order.
     public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]
 }
