@@ -85,4 +85,19 @@ struct DocumentSettingsTests {
         guard case .failure(let f) = decode(wrapped, context) else { Issue.record("must reject"); return }
         #expect(f.reason == .missingField && f.message.contains("forced to come from body"))
     }
+
+    @Test func settingsThatChangeRecordsMakeOneKey() {
+        var a = DecodeContext(sourceName: "a.json", modifiedAt: 1, ingestTime: 2)
+        #expect(a.recordSettingsKey == "")
+        #expect(DecodeContext(sourceName: "b.json", modifiedAt: 9).recordSettingsKey == "")
+        a.owmUnits = .metric
+        a.role = .observed
+        a.fileTimeZone = "America/New_York"
+        a.issuedAtSource = .fileName
+        a.envelope = EnvelopeMapping(body: "data", fetchedAt: "fetchedAt")
+        #expect(a.recordSettingsKey == "units=metric;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data|fetchedAt|")
+        var b = a
+        b.envelope = EnvelopeMapping(body: "data", fetchedAt: "ts")
+        #expect(a.recordSettingsKey != b.recordSettingsKey)
+    }
 }

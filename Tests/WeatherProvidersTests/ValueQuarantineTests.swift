@@ -97,6 +97,19 @@ struct ValueQuarantineTests {
         #expect(doc.quarantined.map(\.fieldPath) == ["hourly[0].rain.1h"])
     }
 
+    /// Fractions converted to percent go through the same check (Dark Sky, WeatherKit).
+    @Test func fractionsAreSetAsideToo() throws {
+        let darkSky = #"{"latitude":51.51,"longitude":-0.13,"timezone":"Europe/London","flags":{"units":"si"},"currently":{"time":1714550400,"temperature":12,"humidity":0.8},"hourly":{"data":[{"time":1714550400,"temperature":12,"humidity":1.5},{"time":1714554000,"temperature":13,"humidity":0.7},{"time":1714557600,"temperature":13,"humidity":0.7}]}}"#
+        let doc = try decode(darkSky).get()
+        #expect(doc.quarantined.map(\.fieldPath) == ["hourly.data[0].humidity"])
+        #expect(doc.quarantined.first?.value == "1.5")
+        #expect(doc.forecasts.compactMap(\.humidityPct).count == 2)
+        let weatherKit = #"{"currentWeather":{"metadata":{"units":"m","latitude":51.5,"longitude":-0.13,"readTime":"2024-05-01T08:00:00Z"},"asOf":"2024-05-01T08:00:00Z","temperature":12,"humidity":0.8,"cloudCover":"much"},"forecastHourly":{"metadata":{"units":"m","latitude":51.5,"longitude":-0.13},"hours":[{"forecastStart":"2024-05-01T09:00:00Z","temperature":13,"cloudCover":0.5}]}}"#
+        let wk = try decode(weatherKit).get()
+        #expect(wk.quarantined.map(\.rule) == ["a number"])
+        #expect(wk.observations.first?.cloudCoverPct == nil && wk.observations.first?.tempC == 12)
+    }
+
     @Test func rulesReadLikeRanges() {
         #expect(ValueQuarantine.rule(Plausibility.cloudCoverPct) == "cloud cover 0…100 %")
         #expect(ValueQuarantine.rule(Plausibility.uvIndex) == "UV index 0…30")

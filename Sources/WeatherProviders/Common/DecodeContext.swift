@@ -52,6 +52,22 @@ public struct DecodeContext: Sendable {
     /// shapes by structure (docs/PROVIDERS.md, Envelope).
     public var envelope: EnvelopeMapping?
 
+    /// The settings that change the records decoded from the same bytes, as one canonical text
+    /// (empty when all are defaults): with the content hash, what decides whether a file must be
+    /// ingested again (issue 11). Source name, mtime and ingest time are the file's own.
+    public var recordSettingsKey: String {
+        var parts: [String] = []
+        if let owmUnits { parts.append("units=\(owmUnits.rawValue)") }
+        if strictValues { parts.append("strict_values") }
+        if role != .auto { parts.append("role=\(role.rawValue)") }
+        if let fileTimeZone { parts.append("file_time_zone=\(fileTimeZone)") }
+        if let issuedAtSource { parts.append("issued_at=\(issuedAtSource.rawValue)") }
+        if let envelope {
+            parts.append("envelope=\(envelope.body)|\(envelope.fetchedAt ?? "")|\(envelope.url ?? "")")
+        }
+        return parts.joined(separator: ";")
+    }
+
     public init(owmUnits: UnitSystem? = nil, sourceName: String? = nil, modifiedAt: Int64? = nil, ingestTime: Int64 = 0,
                 strictValues: Bool = false) {
         self.owmUnits = owmUnits
