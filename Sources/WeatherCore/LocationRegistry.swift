@@ -97,3 +97,40 @@ public struct LocationRegistry: Sendable {
         return part(latitude, "N", "S") + "_" + part(longitude, "E", "W")
     }
 }
+
+/// Names for locations from replies (docs/PROVIDERS.md, Locations), when no pipeline names them.
+extension Location {
+    /// Whether `name` from a reply should label this location: a location without a name takes
+    /// any; an undeclared one named only by its coordinates (`52.52N_13.41E`) takes a real name;
+    /// a real name is never replaced (the first reply's label stays, however localised).
+    public func acceptsName(_ name: String?) -> Bool {
+        guard let name, !name.isEmpty else { return false }
+        guard let current = self.name else { return true }
+        return !declared && LocationRegistry.isCoordinateName(current) && !LocationRegistry.isCoordinateName(name)
+    }
+}
+
+extension LocationRegistry {
+    /// A name made from coordinates by `coordinateID` (`51.51N_0.13W`, `-2` suffix allowed).
+    public static func isCoordinateName(_ name: String) -> Bool {
+        let parts = name.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2 else { return false }
+        func coordinate(_ s: Substring, _ hemispheres: String) -> Bool {
+            guard let h = s.last, hemispheres.contains(h) else { return false }
+            let number = s.dropLast()
+            return !number.isEmpty && Double(number) != nil && number.allSatisfy { $0.isNumber || $0 == "." }
+        }
+        let second = parts[1].split(separator: "-", maxSplits: 1)
+        if second.count == 2, Int(second[1]) == nil { return false }
+        return coordinate(parts[0], "NS") && coordinate(second[0], "EW")
+    }
+
+    /// The city of an IANA zone (`Europe/Berlin` → `Berlin`, `America/Argentina/Buenos_Aires` →
+    /// `Buenos Aires`): the label One Call and Dark Sky replies give a place. Nil for zones that
+    /// name no place (`Etc/GMT+5`, `UTC`).
+    public static func cityName(ofZone zone: String?) -> String? {
+        guard let zone, let slash = zone.lastIndex(of: "/"), !zone.hasPrefix("Etc/") else { return nil }
+        let city = zone[zone.index(after: slash)...].replacingOccurrences(of: "_", with: " ")
+        return city.isEmpty ? nil : city
+    }
+}

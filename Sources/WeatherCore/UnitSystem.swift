@@ -13,7 +13,7 @@ public enum UnitSystem: String, Sendable, CaseIterable {
 
     public func celsius(_ value: Double) -> Double {
         switch self {
-        case .standard: return Convert.round(value - 273.15, 2)
+        case .standard: return value - 273.15
         case .metric: return value
         case .imperial: return Convert.fahrenheitToCelsius(value)
         }
@@ -56,9 +56,12 @@ public enum UnitsSource: String, Sendable, CaseIterable {
 
 /// Unit conversions to the canonical units (°C, m/s, hPa, mm, %, m).
 ///
-/// Results are rounded to a precision finer than any provider reports, so that
-/// `281.87 K` prints as `8.72`, not `8.720000000000027`.
+/// Results are never rounded: 0.055 mm stays 0.055 and 285.514 K is 12.364 °C (to
+/// floating-point accuracy). Rounding to 2 decimals biased drizzle totals upward by up to 9 %
+/// (issue 11); formatting for people belongs to the CSV writer and the report.
 public enum Convert {
+    /// Rounds to `places` decimals: for people-facing output and derived figures, never for
+    /// stored measurements.
     @inline(__always)
     public static func round(_ value: Double, _ places: Int) -> Double {
         let scale = places == 2 ? 100.0 : places == 3 ? 1000.0 : places == 1 ? 10.0 : pow10(places)
@@ -71,11 +74,11 @@ public enum Convert {
         return v
     }
 
-    public static func fahrenheitToCelsius(_ f: Double) -> Double { round((f - 32) * 5 / 9, 2) }
-    public static func mphToMs(_ mph: Double) -> Double { round(mph * 0.44704, 3) }
-    public static func kmhToMs(_ kmh: Double) -> Double { round(kmh / 3.6, 3) }
-    public static func knotsToMs(_ kn: Double) -> Double { round(kn * 0.514444, 3) }
-    public static func inchesToMm(_ inches: Double) -> Double { round(inches * 25.4, 2) }
-    public static func milesToMetres(_ miles: Double) -> Double { round(miles * 1609.344, 0) }
-    public static func fractionToPercent(_ f: Double) -> Double { round(f * 100, 1) }
+    public static func fahrenheitToCelsius(_ f: Double) -> Double { (f - 32) * 5 / 9 }
+    public static func mphToMs(_ mph: Double) -> Double { mph * 0.44704 }
+    public static func kmhToMs(_ kmh: Double) -> Double { kmh / 3.6 }
+    public static func knotsToMs(_ kn: Double) -> Double { kn * (1852.0 / 3600.0) }
+    public static func inchesToMm(_ inches: Double) -> Double { inches * 25.4 }
+    public static func milesToMetres(_ miles: Double) -> Double { miles * 1609.344 }
+    public static func fractionToPercent(_ f: Double) -> Double { f * 100 }
 }

@@ -28,13 +28,40 @@ public enum DocumentDecoder {
     /// Unwraps an envelope, turns provider error bodies into rejects, then lets the first
     /// registered decoder that recognises the body decode it.
     static func decode(_ root: Field, context: DecodeContext, registry: DecoderRegistry) throws(DecodeFailure) -> DecodedDocument {
-        let envelope = try Envelope.unwrap(root)
+        let envelope = try Envelope.find(root, mapping: context.envelope) { value in
+            registry.decoder(for: value) != nil || ProviderErrorBody.detect(Field(value)) != nil
+        }
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
         guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
-        var doc = try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
+        if let zone = context.fileTimeZone, !LocalTime.isKnownZone(zone) {
+            throw DecodeFailure(.unknownFormat, "the time zone for file names '\(Sanitize.printable(zone))' is not an IANA zone known here")
+        }
+        var doc = try checkingValues(strict: context.strictValues) { () throws(DecodeFailure) in
+            try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
+        }
         doc.detectedBy = decoder.recognition(of: doc, body: body.value)
-        if envelope != nil { doc.detectedBy += " (inside an envelope)" }
+        if let forced = context.issuedAtSource, let f = doc.forecasts.first(where: { $0.issuedAtSource != forced }) {
+            throw DecodeFailure(.missingField, "the issue time is forced to come from \(forced.rawValue), but this document has none "
+                                + "(it would come from \(f.issuedAtSource.rawValue))")
+        }
+        if let envelope {
+            doc.detectedBy += envelope.shape.map { " (inside an envelope: \($0))" } ?? " (inside an envelope)"
+            doc.warnings += envelope.remarks
+        }
+        return doc
+    }
+
+    /// Runs one decode with its value checks (`ValueQuarantine`): implausible or wrongly typed
+    /// values are set aside unless `strict`; a quantity with no plausible value rejects.
+    static func checkingValues(strict: Bool, _ decode: () throws(DecodeFailure) -> DecodedDocument) throws(DecodeFailure) -> DecodedDocument {
+        let quarantine = ValueQuarantine(strict: strict)
+        let result: Result<DecodedDocument, DecodeFailure> = ValueQuarantine.$current.withValue(quarantine) {
+            Result { () throws(DecodeFailure) in try decode() }
+        }
+        var doc = try result.get()
+        if let reject = quarantine.verdict() { throw reject }
+        doc.quarantined = quarantine.values
         return doc
     }
 

@@ -121,14 +121,27 @@ enum RecordColumns {
         .init("excerpt") { s, i, r throws(StoreError) in try s.set(i, r.reject.excerpt) },
     ]
 
-    /// A remark on an accepted document: (message, format, origin, source).
-    static let warning: [InsertColumn<(message: String, format: String, origin: Origin, sourceID: Int64)>] = [
+    /// A remark on an accepted document, and for a value set aside its field path, value and rule.
+    struct Warning {
+        var message: String
+        var format: String
+        var origin: Origin
+        var sourceID: Int64
+        var fieldPath: String?
+        var value: String?
+        var rule: String?
+    }
+
+    static let warning: [InsertColumn<Warning>] = [
         .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
         .init("path") { s, i, r throws(StoreError) in try s.set(i, r.origin.path) },
         .init("member") { s, i, r throws(StoreError) in try s.set(i, r.origin.member) },
         .init("line") { s, i, r throws(StoreError) in try s.set(i, r.origin.line) },
-        .init("format") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
+        .init("format") { s, i, r throws(StoreError) in try s.set(i, r.format) },
         .init("message") { s, i, r throws(StoreError) in try s.set(i, r.message) },
+        .init("field_path") { s, i, r throws(StoreError) in try s.set(i, r.fieldPath) },
+        .init("value") { s, i, r throws(StoreError) in try s.set(i, r.value) },
+        .init("rule") { s, i, r throws(StoreError) in try s.set(i, r.rule) },
     ]
 
     /// A source (a file or an archive member) as it starts: `in_progress` until `finishSource`.

@@ -11,14 +11,14 @@ public final class Store {
     private var insertReject: ColumnInsert<(reject: Reject, sourceID: Int64)>?
     private var insertLocation: ColumnInsert<Location>?
     private var insertForecast: ColumnInsert<Placed<Forecast>>?
-    private var insertWarningStatement: ColumnInsert<(message: String, format: String, origin: Origin, sourceID: Int64)>?
+    private var insertWarningStatement: ColumnInsert<RecordColumns.Warning>?
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
 
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
         try database.execute(Schema.sql)
-        try Schema.addMissingColumns(database)
+        try Schema.upgrade(database)
         try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
                          [.text(String(Schema.version))])
     }
@@ -125,11 +125,14 @@ public final class Store {
 
     /// A remark on an accepted document that a user should see: a variable left missing because
     /// its unit was not understood, a time zone not known here.
-    public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64) throws(StoreError) {
+    /// A value set aside (quarantined) also names its field path, value and rule.
+    public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64,
+                              fieldPath: String? = nil, value: String? = nil, rule: String? = nil) throws(StoreError) {
         if insertWarningStatement == nil {
             insertWarningStatement = try ColumnInsert(database, table: "warnings", columns: RecordColumns.warning)
         }
-        try insertWarningStatement!.insert((message: message, format: format, origin: origin, sourceID: sourceID))
+        try insertWarningStatement!.insert(RecordColumns.Warning(message: message, format: format, origin: origin, sourceID: sourceID,
+                                                                 fieldPath: fieldPath, value: value, rule: rule))
     }
 
     public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {

@@ -21,9 +21,9 @@ struct CoreTests {
 
     @Test func conversions() {
         #expect(UnitSystem.standard.celsius(273.15) == 0)
-        #expect(UnitSystem.standard.celsius(281.87) == 8.72)
+        #expect(approx(UnitSystem.standard.celsius(281.87), 8.72))
         #expect(UnitSystem.imperial.celsius(212) == 100)
-        #expect(UnitSystem.imperial.metresPerSecond(10) == 4.47)
+        #expect(approx(UnitSystem.imperial.metresPerSecond(10), 4.47))
         #expect(UnitSystem.metric.celsius(-3.5) == -3.5)
         #expect(Convert.inchesToMm(1) == 25.4)
     }

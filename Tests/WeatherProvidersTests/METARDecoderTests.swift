@@ -37,32 +37,32 @@ struct METARDecoderTests {
     @Test func ktysRecordedReport() throws {
         let o = try #require(try decodeFixture("metar/metar-api-ktys-2026.json").observations.first)
         #expect(o.observedAt == iso("2026-01-14T22:53:00Z"))  // obsTime, not reportTime 23:00
-        #expect(o.placeName == "Knoxville/Tyson Arpt, TN, US" && o.latitude == 35.818 && o.longitude == -83.9857)
-        #expect(o.tempC == 6.7 && o.dewPointC == 3.9 && o.windDirDeg == 210 && o.windSpeedMs == 6.173)  // 12 kt
-        #expect(o.pressureHpa == 1005.2 && o.visibilityM == 16093)  // altim hPa; "10+" SM
-        #expect(o.precipMm == 0.25 && o.precipWindowH == 1 && !o.precipTrace)  // P0001 = 0.01 in
+        #expect(o.placeName == "Knoxville/Tyson Arpt, TN, US" && rounds(o.latitude, 35.818, 3) && rounds(o.longitude, -83.9857, 4))
+        #expect(rounds(o.tempC, 6.7, 1) && rounds(o.dewPointC, 3.9, 1) && o.windDirDeg == 210 && rounds(o.windSpeedMs, 6.173, 3))  // 12 kt
+        #expect(rounds(o.pressureHpa, 1005.2, 1) && rounds(o.visibilityM, 16093, 0))  // altim hPa; "10+" SM
+        #expect(rounds(o.precipMm, 0.25, 2) && o.precipWindowH == 1 && !o.precipTrace)  // P0001 = 0.01 in
         #expect(o.condition == .cloudy && o.conditionCode == "OVC")
     }
 
     @Test func dataAPI2026TraceVRBSpeciAndCalm() throws {
         let obs = try decodeFixture("metar/own-nyc-metar-api-2026-omitted-keys.json").observations
         let jfk = obs[0], lga = obs[1], nyc = obs[2]
-        #expect(jfk.windDirDeg == nil && jfk.windSpeedMs == 1.543 && jfk.tempC == 14.4)  // VRB03KT
+        #expect(jfk.windDirDeg == nil && rounds(jfk.windSpeedMs, 1.543, 3) && rounds(jfk.tempC, 14.4, 1))  // VRB03KT
         #expect(lga.observedAt == iso("2026-04-11T18:12:00Z"))  // a SPECI, kept
         #expect(lga.precipMm == 0 && lga.precipTrace && lga.precipWindowH == 1)  // P0000: trace 0.005 in
-        #expect(lga.windGustMs == 10.803 && lga.visibilityM == 6437 && lga.pressureHpa == 1016)
+        #expect(rounds(lga.windGustMs, 10.803, 3) && rounds(lga.visibilityM, 6437, 0) && lga.pressureHpa == 1016)
         #expect(lga.condition == .rain && lga.conditionCode == "-RA")
         #expect(nyc.windDirDeg == 0 && nyc.windSpeedMs == 0)  // 00000KT: calm
-        #expect(nyc.precipMm == 3.05 && nyc.precipWindowH == 6 && !nyc.precipTrace)  // 60012
-        #expect(nyc.tempMax6hC == 16.1 && nyc.tempMin6hC == 11.7 && nyc.tempMax24hC == nil)
-        #expect(nyc.visibilityM == 11265 && nyc.condition == .cloudy)
+        #expect(rounds(nyc.precipMm, 3.05, 2) && nyc.precipWindowH == 6 && !nyc.precipTrace)  // 60012
+        #expect(rounds(nyc.tempMax6hC, 16.1, 1) && rounds(nyc.tempMin6hC, 11.7, 1) && nyc.tempMax24hC == nil)
+        #expect(rounds(nyc.visibilityM, 11265, 0) && nyc.condition == .cloudy)
     }
 
     @Test func dataAPI2024NullShape() throws {
         let obs = try decodeFixture("metar/own-knyc-metar-api-2024-nulls.json").observations
-        #expect(obs[0].precipMm == 11.94 && obs[0].precipWindowH == 1)  // 1 h before 6 and 24 h
-        #expect(obs[0].tempMax6hC == 9.4 && obs[0].tempMin6hC == 5.6 && obs[0].tempMax24hC == 9.4 && obs[0].tempMin24hC == 1.1)
-        #expect(obs[0].windSpeedMs == 7.202 && obs[0].windGustMs == 12.861 && obs[0].visibilityM == 2414)
+        #expect(rounds(obs[0].precipMm, 11.94, 2) && obs[0].precipWindowH == 1)  // 1 h before 6 and 24 h
+        #expect(rounds(obs[0].tempMax6hC, 9.4, 1) && rounds(obs[0].tempMin6hC, 5.6, 1) && rounds(obs[0].tempMax24hC, 9.4, 1) && rounds(obs[0].tempMin24hC, 1.1, 1))
+        #expect(rounds(obs[0].windSpeedMs, 7.202, 3) && rounds(obs[0].windGustMs, 12.861, 3) && rounds(obs[0].visibilityM, 2414, 0))
         #expect(obs[0].condition == .rain && obs[0].conditionCode == "+RA BR")
         #expect(obs[1].windSpeedMs == nil && obs[1].windDirDeg == nil && obs[1].precipMm == nil && obs[1].tempMax6hC == nil)
         #expect(obs[1].condition == .cloudy && obs[1].conditionCode == "OVC")  // from the last cloud layer
@@ -71,11 +71,11 @@ struct METARDecoderTests {
     @Test func addsStringsInHgAndVRBZero() throws {
         let obs = try decodeFixture("metar/own-nyc-metar-adds-2018-strings.json").observations
         let lga = obs[0], jfk = obs[1], ewr = obs[2]
-        #expect(lga.tempC == 2.8 && lga.dewPointC == -4.4 && lga.pressureHpa == 1024.7)  // 30.259842 inHg
-        #expect(lga.windDirDeg == 0 && lga.windSpeedMs == 0 && lga.visibilityM == 16093 && lga.condition == .clear)
-        #expect(jfk.tempC == nil && jfk.windDirDeg == nil && jfk.windSpeedMs == 2.058)  // no temp_c; "0" at 4 kt is VRB
+        #expect(rounds(lga.tempC, 2.8, 1) && rounds(lga.dewPointC, -4.4, 1) && rounds(lga.pressureHpa, 1024.7, 1))  // 30.259842 inHg
+        #expect(lga.windDirDeg == 0 && lga.windSpeedMs == 0 && rounds(lga.visibilityM, 16093, 0) && lga.condition == .clear)
+        #expect(jfk.tempC == nil && jfk.windDirDeg == nil && rounds(jfk.windSpeedMs, 2.058, 3))  // no temp_c; "0" at 4 kt is VRB
         #expect(jfk.precipMm == 0 && jfk.precipTrace && jfk.condition == .snow)  // "0.005"; sky_condition as an object
-        #expect(ewr.windGustMs == 12.347 && ewr.precipMm == 0.51 && ewr.precipWindowH == 1 && ewr.pressureHpa == 1024.0)
+        #expect(rounds(ewr.windGustMs, 12.347, 3) && rounds(ewr.precipMm, 0.51, 2) && ewr.precipWindowH == 1 && rounds(ewr.pressureHpa, 1024.0, 1))
     }
 
     /// The 2026 shape omits what the 2023–25 shape writes as `null`: both give the same record.
@@ -105,7 +105,7 @@ struct METARDecoderTests {
         }
         let measured = try #require(try decode("[{\"icaoId\":\"KNYC\",\"obsTime\":1704844260,\"lat\":40.78,\"lon\":-73.97,\"pcp24hr\":0.01}]")
             .get().observations.first)
-        #expect(measured.precipMm == 0.25 && measured.precipWindowH == 24 && !measured.precipTrace)
+        #expect(rounds(measured.precipMm, 0.25, 2) && measured.precipWindowH == 24 && !measured.precipTrace)
     }
 
     @Test func wrongTypesAndImplausibleValuesAreRejected() {

@@ -16,8 +16,8 @@ struct ProviderValueTests {
     @Test func darkSkyUSUnitsAndFractionalOffset() throws {
         let doc = try decodeSample("darksky/us-mumbai-forecast-offset-5.5-2020-godarksky.json")
         let o = try #require(doc.observations.first)
-        #expect(o.tempC == 29.14)          // 84.46 °F
-        #expect(o.windSpeedMs == 1.399)    // 3.13 mph
+        #expect(approx(o.tempC, 29.14))          // 84.46 °F
+        #expect(approx(o.windSpeedMs, 1.399))    // 3.13 mph
         #expect(o.humidityPct == 68)       // 0.68
         #expect(o.utcOffsetSeconds == 19800)
         #expect(o.timeZone == "Asia/Kolkata")
@@ -25,9 +25,9 @@ struct ProviderValueTests {
         #expect(hourly.allSatisfy { $0.validFrom % 3600 == 1800 })  // local hours at :30 UTC
         let day = try #require(doc.forecasts.first { $0.period == .day })
         #expect(day.targetDate == "2020-03-24")
-        #expect(day.tempMaxC == 33.43 && day.tempMinC == 25.47)  // 92.18 / 77.85 °F
+        #expect(approx(day.tempMaxC, 33.43) && approx(day.tempMinC, 25.47))  // 92.18 / 77.85 °F
         #expect(day.precipEstimated)
-        #expect(day.precipMm == 0.06)     // 0.0001 in/h × 25.4 × 24 h
+        #expect(approx(day.precipMm, 0.06))     // 0.0001 in/h × 25.4 × 24 h
         #expect(day.precipProbPct == 4)
         #expect(day.issuedAtSource == .body)
         #expect(day.issuedAt == 1585065089)
@@ -44,9 +44,9 @@ struct ProviderValueTests {
         let doc = try decodeSample("owm-onecall/onecall25-madrid-standard-daily-pop-rain-2021-wxpipe.json")
         let day = try #require(doc.forecasts.first { $0.period == .day })
         #expect(day.targetDate == "2021-09-20")
-        #expect(day.tempMaxC == 25.95 && day.tempMinC == 15.45)   // 299.1 K, 288.6 K
-        #expect(day.precipMm == 1.37)
-        #expect(day.precipProbPct == 62)
+        #expect(approx(day.tempMaxC, 25.95) && approx(day.tempMinC, 15.45))   // 299.1 K, 288.6 K
+        #expect(approx(day.precipMm, 1.37))
+        #expect(approx(day.precipProbPct, 62))
         #expect(day.validFrom == UTCTime.parseISO8601("2021-09-19T22:00:00Z"))  // Madrid midnight, CEST
         #expect(day.validTo - day.validFrom == 86400)
         #expect(day.issuedAtSource == .body && day.issuedAt == 1632128400)
@@ -60,7 +60,7 @@ struct ProviderValueTests {
         let doc = try DocumentDecoder.decode(Array(body.utf8), context: DecodeContext(owmUnits: .imperial)).get()
         let day = try #require(doc.forecasts.first)
         #expect(day.precipMm == 28.8)
-        #expect(day.tempMaxC == 10 && day.tempMinC == -1.11)
+        #expect(approx(day.tempMaxC, 10) && approx(day.tempMinC, -1.11))
         #expect(doc.observations.first?.tempC == 10)
     }
 
@@ -79,7 +79,7 @@ struct ProviderValueTests {
         #expect(doc.places.first?.country == nil)  // "none"
         #expect(doc.forecasts.allSatisfy { $0.precipMm != nil })  // `snow: {}` is 0, never a failure
         #expect(doc.forecasts.filter { $0.precipMm == 0 }.count == 24)
-        #expect(doc.forecasts[1].precipMm == 0.02)  // `snow.3h` 0.02036 (five decimals)
+        #expect(doc.forecasts[1].precipMm == 0.02036)  // `snow.3h` 0.02036 (five decimals), kept whole
     }
 
     @Test func weatherKitMetricFractionsAndDays() throws {
@@ -93,7 +93,7 @@ struct ProviderValueTests {
         #expect(day.issuedAtSource == .body)
         let current = try #require(try decodeSample("weatherkit/gowk-nyc-current-weather.json").observations.first)
         #expect(current.tempC == 29.42)
-        #expect(current.windSpeedMs == 6.117)  // 22.02 km/h
+        #expect(approx(current.windSpeedMs, 6.117))  // 22.02 km/h
         #expect(current.humidityPct == 51)
         #expect(current.pressureHpa == 1015.35)
         #expect(current.condition != nil)
@@ -103,7 +103,7 @@ struct ProviderValueTests {
         let doc = try decodeSample("open-meteo/forecast-prague-coords-tz-london-current-daily-iso8601-2024-wxpipe.json")
         let o = try #require(doc.observations.first)
         #expect(o.observedAt == UTCTime.parseISO8601("2024-06-14T08:30:00Z"))  // 09:30 BST
-        #expect(o.tempC == 18.6 && o.windSpeedMs == 4 && o.humidityPct == 66)  // 14.4 km/h
+        #expect(approx(o.tempC, 18.6) && approx(o.windSpeedMs, 4) && approx(o.humidityPct, 66))  // 14.4 km/h
         #expect(o.condition == .rain)
         let day = try #require(doc.forecasts.first)
         #expect(day.targetDate == "2024-06-14" && day.tempMaxC == 21.3)
@@ -115,7 +115,7 @@ struct ProviderValueTests {
     @Test func openMeteoLegacyAndMultiModel() throws {
         let osaka = try decodeSample("open-meteo/forecast-osaka-legacy-current_weather-hourly-2024-wxpipe.json")
         #expect(osaka.observations.first?.tempC == 32.6)
-        #expect(osaka.observations.first?.windSpeedMs == 2.611)  // legacy `windspeed` 9.4 km/h
+        #expect(rounds(osaka.observations.first?.windSpeedMs, 2.611, 3))  // legacy `windspeed` 9.4 km/h
         #expect(osaka.forecasts.allSatisfy { $0.humidityPct != nil && $0.windSpeedMs != nil })  // legacy names
         let multi = try decodeSample("open-meteo/forecast-multimodel-bologna-hourly-daily-nulls-2024-wxpipe.json")
         let models = Set(multi.forecasts.compactMap(\.model))
@@ -134,7 +134,7 @@ struct ProviderQuirkTests {
         #expect(doc.forecasts.count == 1)  // the second row holds only an unusable unit's value
         let f = try #require(doc.forecasts.first)
         #expect(f.validAt == 1720000800)
-        #expect(f.tempC == 20 && f.precipMm == 2.54 && f.windSpeedMs == 4.47)
+        #expect(approx(f.tempC, 20) && approx(f.precipMm, 2.54) && approx(f.windSpeedMs, 4.47))
         #expect(f.humidityPct == nil)
         #expect(doc.warnings.contains { $0.contains("relative_humidity_2m") && $0.contains("furlongs") })
     }
@@ -152,11 +152,11 @@ struct ProviderQuirkTests {
             return try #require(try decodeText(body).observations.first)
         }
         let us = try current("")                                   // no flags: us
-        #expect(us.tempC == 10 && us.windSpeedMs == 4.47 && us.visibilityM == 16093 && us.precipRateMmh == 2.54)
+        #expect(approx(us.tempC, 10) && approx(us.windSpeedMs, 4.47) && approx(us.visibilityM, 16093.44) && approx(us.precipRateMmh, 2.54))
         let ca = try current(#""flags":{"units":"ca"},"#)
-        #expect(ca.tempC == 50 - 0 && ca.windSpeedMs == 2.778 && ca.visibilityM == 10000)
+        #expect(approx(ca.tempC, 50 - 0) && approx(ca.windSpeedMs, 2.778) && approx(ca.visibilityM, 10000))
         let uk2 = try current(#""flags":{"units":"uk2"},"#)
-        #expect(uk2.windSpeedMs == 4.47 && uk2.visibilityM == 16093 && uk2.precipRateMmh == 0.1)
+        #expect(approx(uk2.windSpeedMs, 4.47) && approx(uk2.visibilityM, 16093.44) && approx(uk2.precipRateMmh, 0.1))
         #expect(throws: DecodeFailure.self) { _ = try current(#""flags":{"units":"xx"},"#) }
     }
 

@@ -43,7 +43,7 @@ struct UnitsSourceTests {
         let hourly = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"hourly_units":{"time":"iso8601","temperature_2m":"°F","windspeed_10m":"mph"},"hourly":{"time":["2024-01-01T00:00"],"temperature_2m":[50],"windspeed_10m":[10]},"current_weather":{"time":"2024-01-01T00:00","temperature":50,"windspeed":10}}"#
         let doc = try DocumentDecoder.decode(Array(hourly.utf8)).get()
         let current = try #require(doc.observations.first)
-        #expect(current.tempC == 10 && current.windSpeedMs == 4.47)  // legacy current follows the hourly units
+        #expect(approx(current.tempC, 10) && approx(current.windSpeedMs, 4.47))  // legacy current follows the hourly units
         #expect(current.unitsSource == "units_block")
         #expect(doc.forecasts.allSatisfy { $0.unitsSource == "units_block" })
         let legacyOnly = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current_weather":{"time":"2024-01-01T00:00","temperature":10,"windspeed":36}}"#

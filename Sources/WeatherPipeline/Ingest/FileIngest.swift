@@ -67,7 +67,7 @@ final class FileIngest {
             summary.observations += observations
             summary.forecasts += forecasts
             summary.locationsCreated += locationsCreated
-            if case .success(let d) = result { summary.warnings += d.warnings.count }
+            if case .success(let d) = result { summary.warnings += d.warnings.count + d.quarantined.count }
         }
         inBatch += 1
         if inBatch >= runner.batchSize {

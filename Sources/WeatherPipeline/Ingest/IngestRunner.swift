@@ -137,6 +137,10 @@ public final class IngestRunner {
             for w in decoded.warnings {
                 try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: doc.origin, sourceID: sourceID)
             }
+            for q in decoded.quarantined {
+                try store.insertWarning(Sanitize.printable(q.message), format: decoded.format, origin: doc.origin, sourceID: sourceID,
+                                        fieldPath: q.fieldPath, value: q.value, rule: q.rule)
+            }
             for place in decoded.places { try learn(place, created: &created) }
             for var o in decoded.observations {
                 o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: inputRole)
@@ -163,9 +167,7 @@ public final class IngestRunner {
                                      offset: place.utcOffsetSeconds, created: &created)
         guard var location = registry.location(id: id) else { return }
         let before = location
-        if location.name == nil || (place.isGeocoding && !location.declared && location.name == LocationRegistry.coordinateID(latitude: location.latitude, longitude: location.longitude)) {
-            location.name = place.name ?? location.name
-        }
+        if location.acceptsName(place.name) { location.name = place.name }
         if location.country == nil { location.country = place.country }
         if location.state == nil { location.state = place.state }
         if location != before {

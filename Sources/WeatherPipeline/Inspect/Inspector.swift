@@ -52,6 +52,7 @@ public struct Inspector {
                             line("  place \(Sanitize.printable(p.name ?? "-")), \(p.state.map { Sanitize.printable($0) + ", " } ?? "")\(p.country ?? "-") at \(p.latitude),\(p.longitude)")
                         }
                         for w in decoded.warnings { line("  warning: \(Sanitize.printable(w))") }
+                        for q in decoded.quarantined { line("  set aside \(q.fieldPath) = \(q.value) (\(q.rule))") }
                     case .failure(let f):
                         rejected += 1
                         line("\(place): reject \(f.reason.rawValue): \(Sanitize.printable(f.message))")

@@ -30,6 +30,8 @@ public struct DecodedDocument: Sendable {
     public var detectedBy: String = ""
     /// Non-fatal remarks (an assumption made, a field ignored), kept for `inspect`.
     public var warnings: [String] = []
+    /// Values set aside (missing in their records) while the document was accepted.
+    public var quarantined: [QuarantinedValue] = []
 
     public init(format: String) { self.format = format }
 

@@ -5,7 +5,8 @@ import WeatherCore
 /// `{"fetched_at": …, "url": …, "provider": …, "location": {"id": …}, "response": {…}}`.
 ///
 /// `fetched_at` and `response` make an envelope; the URL's query string gives what the body
-/// does not say (`units`, `lang`, `lat`, `lon`).
+/// does not say (`units`, `lang`, `lat`, `lon`). Other collectors' wrappers are recognised by
+/// structure or declared by the pipeline (`EnvelopeWrappers.swift`).
 public struct Envelope: Sendable {
     public var fetchedAt: Int64?
     public var url: String?
@@ -13,6 +14,11 @@ public struct Envelope: Sendable {
     public var locationID: String?
     public var query: [String: String] = [:]
     public var response: Field
+    /// The keys that made a collector's wrapper (`data, fetchedAt`); nil for the classic
+    /// `fetched_at` + `response` envelope. Shown by `inspect`.
+    public var shape: String?
+    /// Remarks kept with the document (a wrapper time that could not be read).
+    public var remarks: [String] = []
 
     /// Unwraps `root` when it is an envelope; nil for a bare body.
     public static func unwrap(_ root: Field) throws(DecodeFailure) -> Envelope? {
@@ -66,24 +72,5 @@ public struct Envelope: Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// What the caller knows about a document beyond its bytes.
-public struct DecodeContext: Sendable {
-    /// Units for OpenWeatherMap bodies from the command line or pipeline input, if given.
-    public var owmUnits: UnitSystem?
-    /// The file path or tar member name the document came from (for timestamps in names).
-    public var sourceName: String?
-    /// Modification time of the file or tar member (the last resort for issue times).
-    public var modifiedAt: Int64?
-    /// Now, for inputs that carry no time at all (standard input without an envelope).
-    public var ingestTime: Int64
-
-    public init(owmUnits: UnitSystem? = nil, sourceName: String? = nil, modifiedAt: Int64? = nil, ingestTime: Int64 = 0) {
-        self.owmUnits = owmUnits
-        self.sourceName = sourceName
-        self.modifiedAt = modifiedAt
-        self.ingestTime = ingestTime
     }
 }

@@ -86,7 +86,8 @@ public struct Field: Sendable {
     public func check(_ converted: Double, _ range: Plausibility.Range, raw: Double, assumption: String? = nil) throws(DecodeFailure) {
         guard !Plausibility.contains(range, converted) else { return }
         var message = "field '\(path)' = \(raw)"
-        if converted != raw { message += " is \(converted) \(range.unit)," }
+        // Shown to 6 decimals: full-precision conversions print 12.364000000000033 otherwise.
+        if converted != raw { message += " is \(Convert.round(converted, 6)) \(range.unit)," }
         message += " outside the plausible \(range.field) range \(range.low)…\(range.high) \(range.unit)"
         if let assumption { message += " (\(assumption))" }
         throw DecodeFailure(.implausibleValue, message, fieldPath: path)

@@ -7,10 +7,24 @@ extension Field {
     func quantity(_ key: String, _ convert: (Double) -> Double = { $0 }, _ range: Plausibility.Range,
                   assumption: String? = nil) throws(DecodeFailure) -> Double? {
         guard let f = optional(key) else { return nil }
-        let raw = try f.number()
-        let v = convert(raw)
-        try f.check(v, range, raw: raw, assumption: assumption)
-        return v
+        return try f.quantityValue(convert, range, assumption: assumption)
+    }
+
+    /// This field as a quantity: converted, checked, and on failure set aside (nil, see
+    /// `ValueQuarantine`) unless the document is decoded strictly. `notePassed: false` leaves
+    /// counting plausible values to the caller (column readers count a whole column at once).
+    func quantityValue(_ convert: (Double) -> Double = { $0 }, _ range: Plausibility.Range,
+                       assumption: String? = nil, notePassed: Bool = true) throws(DecodeFailure) -> Double? {
+        do {
+            let raw = try number()
+            let v = convert(raw)
+            try check(v, range, raw: raw, assumption: assumption)
+            if notePassed { ValueQuarantine.notePassed(range) }
+            return v
+        } catch {
+            try ValueQuarantine.absorb(error, at: self, range: range)
+            return nil
+        }
     }
 
     /// An optional 0–1 fraction as a percentage (Dark Sky, WeatherKit).

@@ -35,6 +35,10 @@ struct DarkSkyDecoder: FormatDecoder {
     /// Time Machine: `…/forecast/KEY/LAT,LON,TIME` in the URL, or a single daily point with no
     /// minutely block and hourly points that do not reach past that day.
     static func isTimeMachine(_ input: DecodeInput) -> Bool {
+        input.isObserved(detected: detectTimeMachine(input))
+    }
+
+    static func detectTimeMachine(_ input: DecodeInput) -> Bool {
         let path = input.urlPath
         if let last = path.split(separator: "/").last, last.split(separator: ",").count == 3 { return true }
         let body = input.body.value
@@ -51,8 +55,8 @@ struct DarkSkyDecoder: FormatDecoder {
         let (units, unitsSource) = try DarkSkyUnits.resolve(body)
         let timeMachine = Self.isTimeMachine(input)
         var doc = DecodedDocument(format: timeMachine ? Self.historyFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,
-                                declaredLocationID: input.locationHint)]
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.cityName(ofZone: zone), timeZone: zone,
+                                utcOffsetSeconds: offset, declaredLocationID: input.locationHint)]
         var reader = DarkSkyReader(latitude: lat, longitude: lon, zone: zone, offset: offset, units: units, unitsSource: unitsSource,
                                    product: timeMachine ? "timemachine" : "forecast", locationHint: input.locationHint)
         let currently = try body.optional("currently")?.object()

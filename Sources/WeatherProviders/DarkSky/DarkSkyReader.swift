@@ -69,7 +69,7 @@ struct DarkSkyReader {
         let t = try obj.requiredInstant("time")
         var f = forecast(.minute, t, t + 60, at: t)
         f.precipRateMmh = try obj.quantity("precipIntensity", units.mmPerHour, Plausibility.precipRateMmh)
-        f.precipMm = f.precipRateMmh.map { Convert.round($0 / 60, 4) }
+        f.precipMm = f.precipRateMmh.map { $0 / 60 }
         f.precipProbPct = try obj.fractionPercent("precipProbability", Plausibility.precipProbPct)
         return f
     }
@@ -101,7 +101,7 @@ struct DarkSkyReader {
         f.tempMinC = try obj.quantity("temperatureMin", units.celsius, Plausibility.tempC, assumption: assumption)
         f.precipRateMmh = try obj.quantity("precipIntensity", units.mmPerHour, Plausibility.precipRateMmh)
         if let rate = f.precipRateMmh {
-            f.precipMm = Convert.round(rate * 24, 2)
+            f.precipMm = rate * 24
             f.precipEstimated = true
         }
         f.precipProbPct = try obj.fractionPercent("precipProbability", Plausibility.precipProbPct)

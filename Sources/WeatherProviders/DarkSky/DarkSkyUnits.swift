@@ -33,15 +33,15 @@ enum DarkSkyUnits: String {
     }
 
     /// Rates (`precipIntensity`): in/h or mm/h → mm/h.
-    func mmPerHour(_ v: Double) -> Double { self == .us ? Convert.round(v * 25.4, 4) : v }
+    func mmPerHour(_ v: Double) -> Double { self == .us ? v * 25.4 : v }
 
     /// `precipAccumulation` is snowfall depth: inches or cm → cm.
-    func snowCm(_ v: Double) -> Double { self == .us ? Convert.round(v * 2.54, 2) : v }
+    func snowCm(_ v: Double) -> Double { self == .us ? v * 2.54 : v }
 
     func metres(_ v: Double) -> Double {
         switch self {
         case .us, .uk2: return Convert.milesToMetres(v)
-        case .si, .ca: return Convert.round(v * 1000, 0)
+        case .si, .ca: return v * 1000
         }
     }
 }

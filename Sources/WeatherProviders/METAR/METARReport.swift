@@ -67,7 +67,7 @@ struct METARReport {
         v.windGustMs = try f.metarQuantity(k.windGust, Convert.knotsToMs, Plausibility.windGustMs)
         v.windDirDeg = try windDirection(f, k.windDir, speedMs: v.windSpeedMs)
         v.visibilityM = try visibility(f, k.visibility)
-        v.pressureHpa = try f.metarQuantity(k.pressure, k.pressureInHg ? { Convert.round($0 * hPaPerInHg, 1) } : { $0 },
+        v.pressureHpa = try f.metarQuantity(k.pressure, k.pressureInHg ? { $0 * hPaPerInHg } : { $0 },
                                             Plausibility.pressureHpa)
         if let wx = try f.optionalString(k.weather), !wx.isEmpty {
             (v.condition, v.conditionCode, v.conditionText) = (METARConditions.condition(weather: wx), wx, wx)

@@ -76,7 +76,7 @@ struct NWSObservationDecoder: FormatDecoder {
         v.tempC = temp.value
         o.qcFlag = temp.flag
         v.dewPointC = try reader.read(p, "dewpoint", .temperature, Plausibility.dewPointC).value
-        v.humidityPct = try reader.read(p, "relativeHumidity", .percent, Plausibility.humidityPct).value.map { Convert.round($0, 1) }
+        v.humidityPct = try reader.read(p, "relativeHumidity", .percent, Plausibility.humidityPct).value
         v.windSpeedMs = try reader.read(p, "windSpeed", .speed, Plausibility.windSpeedMs).value
         v.windGustMs = try reader.read(p, "windGust", .speed, Plausibility.windGustMs).value
         v.windDirDeg = try reader.read(p, "windDirection", .angle, Plausibility.windDirDeg).value

@@ -9,14 +9,14 @@ enum NWSDimension: String, Sendable {
     /// known (docs/PROVIDERS.md, NWS): any other code leaves the value missing, never a guess.
     func canonical(_ raw: Double, code: String) -> Double? {
         switch (self, code) {
-        case (.temperature, "degC"): return Convert.round(raw, 2)
-        case (.speed, "m_s-1"): return Convert.round(raw, 3)
+        case (.temperature, "degC"): return raw
+        case (.speed, "m_s-1"): return raw
         case (.speed, "km_h-1"): return Convert.kmhToMs(raw)
-        case (.pressure, "Pa"): return Convert.round(raw / 100, 2)
-        case (.length, "m"): return Convert.round(raw, 1)
-        case (.length, "mm"): return Convert.round(raw / 1000, 1)
-        case (.precipitation, "m"): return Convert.round(raw * 1000, 2)
-        case (.precipitation, "mm"): return Convert.round(raw, 2)
+        case (.pressure, "Pa"): return raw / 100
+        case (.length, "m"): return raw
+        case (.length, "mm"): return raw / 1000
+        case (.precipitation, "m"): return raw * 1000
+        case (.precipitation, "mm"): return raw
         case (.percent, "percent"), (.angle, "degree_(angle)"): return raw
         default: return nil
         }

@@ -62,13 +62,14 @@ extension OpenMeteoDecoder {
             let cells = value.kind == .array ? try field.array() : [field]
             var column: [Double?] = []
             column.reserveCapacity(cells.count)
+            var plausible = 0
             for cell in cells {
                 if cell.value.isNull { column.append(nil); continue }
-                let raw = try cell.number()
-                let v = convert(raw)
-                try cell.check(v, variable.range, raw: raw)
+                let v = try cell.quantityValue(convert, variable.range, notePassed: false)
+                if v != nil { plausible += 1 }
                 column.append(v)
             }
+            ValueQuarantine.notePassed(variable.range, count: plausible)
             out.columns[model, default: [:]][variable] = column
         }
         return out

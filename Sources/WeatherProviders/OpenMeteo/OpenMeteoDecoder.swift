@@ -34,7 +34,12 @@ struct OpenMeteoDecoder: FormatDecoder {
 
     /// Archive when the envelope URL is the archive API, or the file/member name says
     /// `archive`/`historical`, or every hour lies two days or more before a known issue time.
+    /// The input's `role` overrides all of this (`observed` for a folder of `past_days` replies).
     static func isArchive(_ input: DecodeInput, times: [Int64], issued: (Int64, IssueTimeSource)) -> Bool {
+        input.isObserved(detected: detectArchive(input, times: times, issued: issued))
+    }
+
+    static func detectArchive(_ input: DecodeInput, times: [Int64], issued: (Int64, IssueTimeSource)) -> Bool {
         let path = input.urlPath
         if path.contains("archive") || path.contains("historical") { return true }
         if !path.isEmpty { return false }
@@ -60,8 +65,9 @@ struct OpenMeteoDecoder: FormatDecoder {
         let issued = input.issueTime(bodyClock: current?.times.first ?? legacyTime)
         let archive = Self.isArchive(input, times: hourly?.times ?? [], issued: issued)
         var doc = DecodedDocument(format: archive ? Self.archiveFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: zone == nil ? offset : nil,
-                                declaredLocationID: input.locationHint)]
+        // Open-Meteo names no place (its `timezone` is often what was asked, not where): coordinates.
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.coordinateID(latitude: lat, longitude: lon),
+                                timeZone: zone, utcOffsetSeconds: zone == nil ? offset : nil, declaredLocationID: input.locationHint)]
         let reader = OpenMeteoReader(latitude: lat, longitude: lon, zone: zone, offset: offset, product: archive ? "archive" : "forecast",
                                      locationHint: input.locationHint, issued: issued.0, issuedSource: issued.1)
         if archive, let hourly {

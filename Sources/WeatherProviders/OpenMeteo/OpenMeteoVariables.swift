@@ -111,11 +111,11 @@ enum OpenMeteoVariable: String, CaseIterable {
             if u == "inch" || u == "in" { return Convert.inchesToMm }
         case .snowfall, .snowfallSum:
             if u == "cm" { return { $0 } }
-            if u == "inch" || u == "in" { return { Convert.round($0 * 2.54, 2) } }
-            if u == "mm" { return { Convert.round($0 / 10, 2) } }
+            if u == "inch" || u == "in" { return { $0 * 2.54 } }
+            if u == "mm" { return { $0 / 10 } }
         case .visibility:
             if u == "m" { return { $0 } }
-            if u == "ft" { return { Convert.round($0 * 0.3048, 0) } }
+            if u == "ft" { return { $0 * 0.3048 } }
         case .humidity, .cloudCover, .precipProb, .precipProbMax:
             if u == "%" { return { $0 } }
         case .pressureMSL, .pressureSurface:

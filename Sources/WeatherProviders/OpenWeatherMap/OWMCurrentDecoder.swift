@@ -44,6 +44,9 @@ struct OWMCurrentDecoder: FormatDecoder {
         try Self.readPlace(body, into: &o)
         var doc = DecodedDocument(format: format)
         doc.observations = [o]
+        // `name` and `sys.country` label the location when nothing else names it.
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: o.placeName, country: o.country,
+                                utcOffsetSeconds: o.utcOffsetSeconds, declaredLocationID: input.locationHint)]
         return doc
     }
 
@@ -76,8 +79,8 @@ struct OWMCurrentDecoder: FormatDecoder {
     static func readPrecipitation(_ body: Field, into o: inout Observation) throws(DecodeFailure) {
         let rain = try precipitation(body, "rain")
         let snow = try precipitation(body, "snow")
-        o.rainMm = rain?.mm ?? 0
-        o.snowMm = snow?.mm ?? 0
+        o.rainMm = OWMFields.known(rain?.mm ?? 0)
+        o.snowMm = OWMFields.known(snow?.mm ?? 0)
         switch (rain, snow) {
         case (nil, nil):
             o.precipWindowH = 1
@@ -85,10 +88,10 @@ struct OWMCurrentDecoder: FormatDecoder {
         case let (r?, s?) where r.windowH != s.windowH:
             // Different windows cannot be added; keep the rain window and its amount only.
             o.precipWindowH = r.windowH
-            o.precipMm = r.mm
+            o.precipMm = OWMFields.known(r.mm)
         default:
             o.precipWindowH = rain?.windowH ?? snow?.windowH
-            o.precipMm = Convert.round((rain?.mm ?? 0) + (snow?.mm ?? 0), 2)
+            o.precipMm = OWMFields.known((rain?.mm ?? 0) + (snow?.mm ?? 0))
         }
     }
 
@@ -97,9 +100,7 @@ struct OWMCurrentDecoder: FormatDecoder {
         guard let f = try body.optional(key)?.object() else { return nil }
         for (window, hours) in [("1h", 1.0), ("3h", 3.0)] {
             if let v = f.optional(window) {
-                let mm = try v.number()
-                try v.check(mm, Plausibility.precipMm, raw: mm)
-                return (mm, hours)
+                return (try v.quantityValue({ $0 }, Plausibility.precipMm) ?? .nan, hours)  // NaN: set aside
             }
         }
         return nil  // `{}`: no window stated, nothing measured

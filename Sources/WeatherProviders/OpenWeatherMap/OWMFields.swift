@@ -26,24 +26,26 @@ enum OWMFields {
     }
 
     /// `rain`/`snow` as an object keyed by window (`{"1h": x}`, `{"3h": x}`) or, in One Call
-    /// daily, a bare number. Returns mm (OWM precipitation is always mm, whatever `units`).
+    /// daily, a bare number. Returns mm (OWM precipitation is always mm, whatever `units`); nil
+    /// when absent (none fell), NaN when present but set aside (`ValueQuarantine`): unknown, not 0.
     static func amount(_ item: Field, _ key: String, window: String) throws(DecodeFailure) -> Double? {
         guard let f = item.optional(key) else { return nil }
-        if f.value.kind == .number {
-            let v = try f.number()
-            try f.check(v, Plausibility.precipMm, raw: v)
-            return v
-        }
+        if f.value.kind == .number { return try f.quantityValue({ $0 }, Plausibility.precipMm) ?? .nan }
         let obj = try f.object()
-        return try obj.quantity(window, { $0 }, Plausibility.precipMm)
+        guard let v = obj.optional(window) else { return nil }
+        return try v.quantityValue({ $0 }, Plausibility.precipMm) ?? .nan
     }
 
-    /// Rain + snow over a window; a missing object means none fell (0), per the API.
-    static func precipitation(_ item: Field, window: String) throws(DecodeFailure) -> Double {
+    /// Rain + snow over a window; a missing object means none fell (0), per the API; a set-aside
+    /// amount leaves the total missing.
+    static func precipitation(_ item: Field, window: String) throws(DecodeFailure) -> Double? {
         let rain = try amount(item, "rain", window: window) ?? 0
         let snow = try amount(item, "snow", window: window) ?? 0
-        return Convert.round(rain + snow, 2)
+        return known(rain + snow)
     }
+
+    /// NaN (a set-aside amount) as missing.
+    static func known(_ v: Double?) -> Double? { v.flatMap { $0.isNaN ? nil : $0 } }
 
     /// The flat point fields of One Call `current`, `hourly[]` and history `data[]`.
     static func fillPoint(_ item: Field, units: UnitSystem, assumption: String) throws(DecodeFailure) -> PointValues {

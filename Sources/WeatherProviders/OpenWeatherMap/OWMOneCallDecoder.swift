@@ -30,12 +30,17 @@ struct OWMOneCallDecoder: FormatDecoder {
             || body["data"]?.kind == .array
     }
 
-    /// History when the URL says so, when it has the 3.0 `data` array, or when it is the 2.5 shape
-    /// (current + hourly, no daily/minutely) with hours before the current time.
+    /// History when it has the 3.0 `data` array; else the input's `role` when it says; else when
+    /// the URL says so or it is the 2.5 shape (current + hourly, no daily/minutely) with hours
+    /// before the current time.
     static func isHistory(_ input: DecodeInput) -> Bool {
         let body = input.body.value
-        if input.urlPath.contains("timemachine") { return true }
-        if body["data"]?.kind == .array { return true }
+        if body["data"]?.kind == .array { return true }  // 3.0 history: no other reading
+        return input.isObserved(detected: input.urlPath.contains("timemachine") || hoursBeforeCurrent(body))
+    }
+
+    /// 2.5 history: `current` and `hourly` without `daily`/`minutely`, hours before `current`.
+    static func hoursBeforeCurrent(_ body: JSONValue) -> Bool {
         guard body["daily"] == nil, body["minutely"] == nil, let current = body["current"]?["dt"]?.number,
               let hourly = body["hourly"]?.elements, !hourly.isEmpty else { return false }
         return hourly.contains { ($0["dt"]?.number ?? .infinity) < current - 3600 }
@@ -50,8 +55,8 @@ struct OWMOneCallDecoder: FormatDecoder {
         let offset = try body.utcOffset("timezone_offset")
         let history = Self.isHistory(input)
         var doc = DecodedDocument(format: history ? Self.historyFormat : format)
-        doc.places = [PlaceInfo(latitude: lat, longitude: lon, timeZone: zone, utcOffsetSeconds: offset,
-                                declaredLocationID: input.locationHint)]
+        doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.cityName(ofZone: zone), timeZone: zone,
+                                utcOffsetSeconds: offset, declaredLocationID: input.locationHint)]
         if let zoneName, zone == nil { doc.warnings.append("time zone '\(zoneName)' is not known here; using the offset") }
         var reader = OneCallReader(latitude: lat, longitude: lon, zone: zone, offset: offset, units: units,
                                    unitsSource: unitsSource, locationHint: input.locationHint)
@@ -107,9 +112,11 @@ struct OneCallReader {
         o.sunriseAt = try obj.instant("sunrise")
         o.sunsetAt = try obj.instant("sunset")
         // Absent means none fell.
-        o.rainMm = try OWMFields.amount(obj, "rain", window: "1h") ?? 0
-        o.snowMm = try OWMFields.amount(obj, "snow", window: "1h") ?? 0
-        o.precipMm = Convert.round(o.rainMm! + o.snowMm!, 2)
+        let rain = try OWMFields.amount(obj, "rain", window: "1h") ?? 0
+        let snow = try OWMFields.amount(obj, "snow", window: "1h") ?? 0
+        o.rainMm = OWMFields.known(rain)
+        o.snowMm = OWMFields.known(snow)
+        o.precipMm = OWMFields.known(rain + snow)
         o.precipWindowH = 1
         o.unitsAssumed = units.rawValue
         o.unitsSource = unitsSource.rawValue
@@ -140,7 +147,7 @@ struct OneCallReader {
         let dt = try obj.requiredInstant("dt")
         var f = forecast(.minute, from: dt, to: dt + 60, at: dt)
         f.precipRateMmh = try obj.quantity("precipitation", { $0 }, Plausibility.precipRateMmh)
-        f.precipMm = f.precipRateMmh.map { Convert.round($0 / 60, 4) }
+        f.precipMm = f.precipRateMmh.map { $0 / 60 }
         return f
     }
 

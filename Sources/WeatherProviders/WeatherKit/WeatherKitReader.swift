@@ -63,7 +63,7 @@ struct WeatherKitReader {
         f.precipMm = try obj.quantity("precipitationAmount", { $0 }, Plausibility.precipMm)
         f.precipRateMmh = try obj.quantity("precipitationIntensity", { $0 }, Plausibility.precipRateMmh)
         f.precipProbPct = try obj.fractionPercent("precipitationChance", Plausibility.precipProbPct)
-        f.snowfallCm = try obj.quantity("snowfallAmount", { Convert.round($0 / 10, 2) }, Plausibility.snowfallCm)
+        f.snowfallCm = try obj.quantity("snowfallAmount", { $0 / 10 }, Plausibility.snowfallCm)
         return f
     }
 
@@ -80,7 +80,7 @@ struct WeatherKitReader {
         f.tempMinC = try obj.quantity("temperatureMin", { $0 }, Plausibility.tempC)
         f.precipMm = try obj.quantity("precipitationAmount", { $0 }, Plausibility.precipMm)
         f.precipProbPct = try obj.fractionPercent("precipitationChance", Plausibility.precipProbPct)
-        f.snowfallCm = try obj.quantity("snowfallAmount", { Convert.round($0 / 10, 2) }, Plausibility.snowfallCm)
+        f.snowfallCm = try obj.quantity("snowfallAmount", { $0 / 10 }, Plausibility.snowfallCm)
         f.uvIndex = try obj.quantity("maxUvIndex", { $0 }, Plausibility.uvIndex)
         if let code = try obj.optionalString("conditionCode") {
             f.condition = Condition.fromWeatherKit(code: code)
@@ -95,7 +95,7 @@ struct WeatherKitReader {
         let start = try obj.requiredISOInstant("startTime")
         var f = forecast(.minute, start, start + 60)
         f.precipRateMmh = try obj.quantity("precipitationIntensity", { $0 }, Plausibility.precipRateMmh)
-        f.precipMm = f.precipRateMmh.map { Convert.round($0 / 60, 4) }
+        f.precipMm = f.precipRateMmh.map { $0 / 60 }
         f.precipProbPct = try obj.fractionPercent("precipitationChance", Plausibility.precipProbPct)
         return f
     }

@@ -160,16 +160,36 @@ public enum Schema {
         member TEXT,
         line INTEGER,
         format TEXT,
-        message TEXT NOT NULL
+        message TEXT NOT NULL,
+        field_path TEXT,
+        value TEXT,
+        rule TEXT
     );
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
 
-    /// Columns added after a store was first created: a store made by an older wxpipe gets them
-    /// (NULL in its existing rows) instead of failing on the first insert.
-    public static func addMissingColumns(_ database: Database) throws(StoreError) {
-        let columns = try database.rows("PRAGMA table_info(observations)").compactMap { $0[1].string }
-        if !columns.contains("role") { try database.execute("ALTER TABLE observations ADD COLUMN role TEXT") }
+    /// Columns added to tables after stores were created with them: `upgrade` appends them to an
+    /// older store (`ALTER TABLE … ADD COLUMN` appends, matching their place at the end in `sql`).
+    /// Names are constants here, never input.
+    static let addedColumns: [(table: String, column: String, type: String)] = [
+        ("observations", "role", "TEXT"),
+        ("observations", "station_id", "TEXT NOT NULL DEFAULT ''"), ("observations", "qc_flag", "TEXT"),
+        ("observations", "precip_trace", "INTEGER NOT NULL DEFAULT 0"),
+        ("observations", "temp_max_6h_c", "REAL"), ("observations", "temp_min_6h_c", "REAL"),
+        ("observations", "temp_max_24h_c", "REAL"), ("observations", "temp_min_24h_c", "REAL"),
+        ("forecasts", "wind_speed_max_ms", "REAL"), ("forecasts", "period_hours", "REAL"),
+        ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
+    ]
+
+    /// Brings a store created by an earlier version up to `sql`.
+    public static func upgrade(_ database: Database) throws(StoreError) {
+        for added in addedColumns {
+            let present = try database.scalar("SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?",
+                                              [.text(added.table), .text(added.column)])
+            if case .integer(0)? = present {
+                try database.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+            }
+        }
     }
 
     /// Tables a user exports by default, in a stable order.
