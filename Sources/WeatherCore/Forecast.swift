@@ -6,7 +6,7 @@ public enum ForecastPeriod: String, Sendable, CaseIterable {
     case halfDay = "12h"
 }
 
-/// Where the issue time of a forecast came from, strongest first (PROVIDERS.md, Time).
+/// Where the issue time of a forecast came from, strongest first (docs/PROVIDERS.md, Time).
 public enum IssueTimeSource: String, Sendable {
     /// The collector's envelope `fetched_at`.
     case envelope
@@ -87,7 +87,7 @@ public struct Forecast: Sendable, Equatable {
         self.validAt = validAt ?? validFrom
     }
 
-    /// Hours from issue to the start of the period (PROVIDERS.md, Lead).
+    /// Hours from issue to the start of the period (docs/PROVIDERS.md, Lead).
     public var leadHours: Double { Double(validFrom - issuedAt) / 3600 }
 }
 

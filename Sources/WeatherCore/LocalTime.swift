@@ -3,7 +3,7 @@ import Foundation
 /// Local dates and offsets from IANA zones (tzdata through Foundation) or fixed offsets.
 ///
 /// A fixed offset is wrong across a DST change; an IANA zone is not, so a zone name always
-/// wins when one is known (PROVIDERS.md, Time).
+/// wins when one is known (docs/PROVIDERS.md, Time).
 public enum LocalTime {
     /// Whether `name` is an IANA zone this system knows (`GMT`/`UTC` count as zones too).
     public static func isKnownZone(_ name: String) -> Bool { zone(name) != nil }

@@ -1,4 +1,4 @@
-/// Decides which location a record belongs to (PROVIDERS.md, Locations).
+/// Decides which location a record belongs to (docs/PROVIDERS.md, Locations).
 ///
 /// Order: a location id declared in the envelope; else the nearest declared location whose
 /// radius contains the point; else the nearest learned location within its radius; else a

@@ -24,6 +24,8 @@ struct QuarantineWarningsTests {
         #expect(rows.allSatisfy { $0[2].string == "cloud cover 0…100 %" && $0[3].int == 1 && $0[4].string == file })
         #expect(try db.scalar("SELECT COUNT(*) FROM forecasts WHERE period = 'hour' AND cloud_cover_pct IS NOT NULL")?.int == 334)
         #expect(try db.scalar("SELECT COUNT(*) FROM rejects")?.int == 0)
+        // Each row names the format of the document it remarks on (once written as the source id).
+        #expect(try db.rows("SELECT DISTINCT format FROM warnings") == [[.text("open-meteo/forecast")]])
     }
 }
 
