@@ -1,3 +1,5 @@
+import WeatherStore
+
 /// What an export writes.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// One RFC 4180 file per table in a folder.
@@ -32,6 +34,19 @@ public struct ExportRequest: Sendable, Equatable {
         self.tables = tables
         self.dialect = dialect
         self.units = units
+    }
+}
+
+extension ExportRequest {
+    /// Every table a wxpipe store can hold: the records and the derived tables.
+    public static var knownTables: [String] { Schema.dataTables + DerivedSchema.tables }
+
+    /// Refuses a table name no wxpipe store has (a typo is a usage error, exit 2, naming the
+    /// valid tables), before any store is opened.
+    public static func checkTables(_ tables: [String]) throws(ExportError) {
+        for name in tables where !knownTables.contains(name) {
+            throw ExportError("no table named '\(name)'; the tables are \(knownTables.joined(separator: ", "))")
+        }
     }
 }
 

@@ -34,13 +34,15 @@ struct StageTests {
         #expect(log.lines.last?.contains("nothing new to ingest") == true)
     }
 
-    @Test func unreadableInputsFail() {
+    @Test func unreadableInputsFail() throws {
         let folder = StageFolder()
         let log = RecordingLog()
         let (outcome, _) = IngestStage.run(store: folder.path + "/w.sqlite", inputs: [IngestInput(path: folder.path + "/missing")],
                                            options: .init(), log: log)
         #expect(outcome == .failed)
-        #expect(log.lines.contains("error: no input could be read"))
+        #expect(log.lines.contains("error: no input could be read; the store was not touched"))
+        // Nothing can be read: neither the store nor its lock file is created.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func exportOfAMissingStoreFailsAndCreatesNothing() throws {

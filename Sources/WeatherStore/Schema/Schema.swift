@@ -22,7 +22,8 @@ public enum Schema {
         duplicates INTEGER NOT NULL DEFAULT 0,
         records INTEGER NOT NULL DEFAULT 0,
         status TEXT NOT NULL,
-        ingested_at_utc TEXT NOT NULL
+        ingested_at_utc TEXT NOT NULL,
+        settings_fingerprint TEXT
     );
     CREATE INDEX IF NOT EXISTS sources_input_hash ON sources(input_hash);
     CREATE INDEX IF NOT EXISTS sources_path ON sources(path);
@@ -150,6 +151,23 @@ public enum Schema {
     );
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
+
+    /// Columns added to tables after stores were first written: a store made by an earlier
+    /// version gets them on open (`CREATE TABLE IF NOT EXISTS` leaves an existing table as it is).
+    /// A new column goes at the end of its table above and here.
+    public static let addedColumns: [(table: String, column: String, type: String)] = [
+        ("sources", "settings_fingerprint", "TEXT"),
+    ]
+
+    /// Adds the `addedColumns` a store lacks. Names come from the list above, never from input.
+    static func addMissingColumns(_ database: Database) throws(StoreError) {
+        for added in addedColumns {
+            let existing = try database.rows("SELECT name FROM pragma_table_info(?)", [.text(added.table)]).compactMap { $0.first?.string }
+            if !existing.contains(added.column) {
+                try database.execute("ALTER TABLE \(Database.quoteIdentifier(added.table)) ADD COLUMN \(Database.quoteIdentifier(added.column)) \(added.type)")
+            }
+        }
+    }
 
     /// Tables a user exports by default, in a stable order.
     public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]
