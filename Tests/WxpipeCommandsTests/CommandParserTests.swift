@@ -152,3 +152,17 @@ struct CommandParserTests {
         #expect(ExitCode(.interrupted(signal: SIGTERM)) == .terminated)
     }
 }
+
+/// The progress line shows decompressed megabytes (the summary's measure) and the share of the
+/// stored input read.
+struct ProgressLineTests {
+    @Test func decompressedMegabytesAndShareOfTheInput() {
+        var p = IngestProgress(totalBytes: 10_000_000)
+        p.doneBytes = 2_500_000
+        p.decompressedBytes = 40_000_000
+        p.documents = 1234
+        p.currentPath = "a.ndjson.gz"
+        let line = ProgressLine.text(p, elapsed: 10, width: 200)
+        #expect(line.hasPrefix("ingest: 40.0 MB decompressed (25% of the input), 1234 documents, 4.0 MB/s, ETA 0:30 — a.ndjson.gz"), "\(line)")
+    }
+}

@@ -49,7 +49,8 @@ public struct IngestSummary: Sendable {
         }
         lines.append(inputsLine)
         for (path, other) in identical.prefix(10) {
-            lines.append("  skipped \(Sanitize.printable(path)): identical to \(Sanitize.printable(other))")
+            let why = path == other ? "named twice" : "identical to \(Sanitize.printable(other))"
+            lines.append("  skipped \(Sanitize.printable(path)): \(why)")
         }
         if identical.count > 10 { lines.append("  … and \(identical.count - 10) more identical input(s)") }
         lines.append("documents read: \(documents) = accepted \(accepted) + rejected \(rejected) + duplicates \(duplicates)")
