@@ -138,9 +138,12 @@ struct CommandParserTests {
         #expect(CLI.main(["export", "--db", "/nonexistent/w.sqlite", "--out", "/nonexistent/o", "--table", "daily_observd"]) == 2)
     }
 
-    /// `ingest --help` lists the extensions skipped inside folders, from the walker's own list.
-    @Test func ingestHelpListsTheSkippedExtensions() {
+    /// `ingest --help` and the README list the extensions skipped inside folders, the walker's own list.
+    @Test func ingestHelpAndReadmeListTheSkippedExtensions() throws {
         #expect(IngestCommand.helpText.contains(".txt") && IngestCommand.helpText.contains(".csv"))
+        let readme = try String(contentsOfFile: PackageLayoutTests.root + "/README.md", encoding: .utf8)
+        let listed = IngestPlan.skippedExtensions.map { "`." + $0 + "`" }.joined(separator: " ")
+        #expect(readme.contains(listed), "README.md should list: \(listed)")
         for ext in IngestPlan.skippedExtensions { #expect(IngestCommand.helpText.contains("." + ext), "\(ext)") }
     }
 
