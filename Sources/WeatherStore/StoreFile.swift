@@ -25,6 +25,14 @@ public enum StoreFile {
         }
     }
 
+    /// For a store that may be created (ingest): nothing to check when `path` does not exist or
+    /// is empty (SQLite makes an empty file a database); otherwise it must be a wxpipe store.
+    public static func checkIfPresent(_ path: String) throws(Unavailable) {
+        var st = stat()
+        guard stat(path, &st) == 0, !(st.st_mode & S_IFMT == S_IFREG && st.st_size == 0) else { return }
+        try check(path)
+    }
+
     /// Checks that `path` exists and holds wxpipe's tables, without creating or changing it.
     public static func check(_ path: String) throws(Unavailable) {
         var st = stat()

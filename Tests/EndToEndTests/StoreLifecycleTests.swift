@@ -119,6 +119,12 @@ struct StoreLifecycleTests {
                 #expect(r.stderr.hasPrefix("error: ") && !r.stderr.contains("SQLite error") && !r.stderr.contains("SELECT"), "\(args): \(r.stderr)")
             }
         }
+        // Ingest does not add wxpipe's tables to another program's database, nor write into a text file.
+        for store in ["text.sqlite", "other.sqlite"] {
+            let r = try WX.run(["ingest", "--db", store, WX.root + "/Fixtures/inputs/mixed"], cwd: dir)
+            #expect(r.status == 1 && r.stderr.contains("not a wxpipe store") && !r.stderr.contains("SQLite error"), "\(r.stderr)")
+        }
+        #expect(try Database(path: dir + "/other.sqlite", readOnly: true).tableNames() == ["t"])
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files == ["other.sqlite", "text.sqlite"], "\(files)")
     }
@@ -141,6 +147,12 @@ struct StoreLifecycleTests {
         #expect(r.status == 2)
         #expect(r.stderr.contains("no table named 'daily_observd'") && r.stderr.contains("daily_observed"), "\(r.stderr)")
         #expect(!r.stderr.contains("SQLite error"))
+        // In a pipeline file too: exit 2 naming the key, before anything runs.
+        try #"{"inputs": ["."], "store": "s.sqlite", "export": {"csv": "csv", "tables": ["daily_observd"]}}"#
+            .write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
+        let pipeline = try WX.run(["run", "p.json"], cwd: dir)
+        #expect(pipeline.status == 2 && pipeline.stderr.contains("p.json: key 'export.tables': no table named 'daily_observd'"), "\(pipeline.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.sqlite"))
         let early = try WX.run(["export", "--db", "w.sqlite", "--out", "csv", "--table", "daily_observed"], cwd: dir)
         #expect(early.status == 1 && early.stderr.contains("run 'wxpipe aggregate --db w.sqlite' first"), "\(early.stderr)")
     }

@@ -39,6 +39,9 @@ public enum IngestStage {
             return (.failed, nil)
         }
         do {
+            // An existing non-empty file must be a wxpipe store: wxpipe's tables are not added to
+            // another program's database, and a text file is refused in a plain sentence.
+            try StoreFile.checkIfPresent(path)
             try OutputFile.makeParentDirectory(of: path)
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
