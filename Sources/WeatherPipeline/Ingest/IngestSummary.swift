@@ -15,6 +15,8 @@ public struct IngestSummary: Sendable {
     public var leftoversRemoved = 0
     /// Per input, whether its rejects look like wrong units (see `UnitsAdvice`).
     public var unitsAdvice: [UnitsAdvice] = []
+    /// Input path → its index in `unitsAdvice` (a run may name a hundred thousand files).
+    private var unitsAdviceIndex: [String: Int] = [:]
     public var sources = 0
     public var bytesRead = 0
     public var documents = 0
@@ -78,9 +80,10 @@ public struct IngestSummary: Sendable {
 
     /// Adds one source's units counts to its input's entry.
     mutating func addUnitsCounts(_ counts: UnitsAdvice) {
-        if let k = unitsAdvice.firstIndex(where: { $0.input == counts.input }) {
+        if let k = unitsAdviceIndex[counts.input] {
             unitsAdvice[k].add(counts)
         } else {
+            unitsAdviceIndex[counts.input] = unitsAdvice.count
             unitsAdvice.append(counts)
         }
     }
