@@ -1,3 +1,5 @@
+import WeatherStore
+
 /// What an export writes.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// One RFC 4180 file per table in a folder.
@@ -32,6 +34,17 @@ public struct ExportRequest: Sendable, Equatable {
         self.tables = tables
         self.dialect = dialect
         self.units = units
+    }
+}
+
+extension ExportRequest {
+    /// Refuses a table name no wxpipe store has (a typo is a usage error, exit 2, naming the
+    /// valid tables), before any store is opened. `known` comes from the stage that knows the
+    /// derived tables too (`ExportStage.knownTables`): export itself sees only the store.
+    public static func checkTables(_ tables: [String], known: [String]) throws(ExportError) {
+        for name in tables where !known.contains(name) {
+            throw ExportError("no table named '\(name)'; the tables are \(known.joined(separator: ", "))")
+        }
     }
 }
 

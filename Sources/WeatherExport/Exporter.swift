@@ -43,6 +43,9 @@ public struct Exporter {
         let existing = try database.tableNames().filter { $0 != "meta" }
         if requested.isEmpty { return existing }
         for name in requested where !existing.contains(name) {
+            if !Schema.dataTables.contains(name) {  // a derived table (names were checked against the known ones)
+                throw ExportError("the store has no table '\(name)' yet: run 'wxpipe aggregate --db \(database.path)' first")
+            }
             throw ExportError("no table named '\(name)' (tables: \(existing.joined(separator: ", ")))")
         }
         return requested
@@ -73,7 +76,8 @@ public struct Exporter {
     /// One table as CSV into `path`, streamed row by row; returns the number of rows.
     private func writeCSV(table: String, to path: String, dialect: CSVDialect, units: Units) throws -> Int {
         let writer = try FileWriter(path: path)
-        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table)) ORDER BY rowid")
+        let filter = try completeSourcesFilter(table: table)
+        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY rowid")
         let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
         try writer.write(dialect.preamble + shape.header.map(CSV.headerCell).joined(separator: ",") + dialect.lineEnding)
         var rows = 0

@@ -41,6 +41,7 @@ extension Exporter {
         // CREATE TABLE "x" (...) → CREATE TABLE export."x" (...): names come from sqlite_master.
         let body = create.drop(while: { $0 != "(" })
         try database.execute("CREATE TABLE export.\(Database.quoteIdentifier(table)) \(body)")
-        try database.execute("INSERT INTO export.\(Database.quoteIdentifier(table)) SELECT * FROM main.\(Database.quoteIdentifier(table))")
+        let filter = try completeSourcesFilter(table: table)
+        try database.execute("INSERT INTO export.\(Database.quoteIdentifier(table)) SELECT * FROM main.\(Database.quoteIdentifier(table))\(filter)")
     }
 }

@@ -152,6 +152,7 @@ enum RecordColumns {
         .init("modified_at_utc") { s, i, r throws(StoreError) in try s.set(i, r.modifiedAt.map(UTCTime.iso8601)) },
         .init("status") { s, i, _ throws(StoreError) in try s.set(i, "in_progress") },
         .init("ingested_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.now)) },
+        .init("settings_fingerprint") { s, i, r throws(StoreError) in try s.set(i, r.settings) },
     ]
 
     static let location: [InsertColumn<Location>] = [
@@ -173,6 +174,7 @@ struct SourceStart {
     var path: String
     var member: String?
     var inputHash: String?
+    var settings: String
     var modifiedAt: Int64?
     var now: Int64
 }

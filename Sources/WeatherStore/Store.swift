@@ -18,37 +18,22 @@ public final class Store {
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
         try database.execute(Schema.sql)
-        try Schema.upgrade(database)
+        try Schema.addMissingColumns(database)
         try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
                          [.text(String(Schema.version))])
     }
 
     // MARK: Sources
 
-    /// An input whose every source completed before, identified by its content hash.
-    public func isIngested(inputHash: String) throws(StoreError) -> Bool {
-        let row = try database.scalar(
-            "SELECT COUNT(*) - SUM(status = 'complete') FROM sources WHERE input_hash = ?", [.text(inputHash)])
-        guard let row, case .integer(let pending) = row else { return false }
-        return pending == 0
-    }
-
-    /// Removes what an interrupted earlier run left of an input (its sources not marked complete),
-    /// so that re-running gives the same tables as one uninterrupted run.
-    public func discardIncomplete(path: String) throws(StoreError) {
-        try database.run("DELETE FROM sources WHERE path = ? AND status <> 'complete'", [.text(path)])
-    }
-
-    /// Drops all earlier sources of an input whose content changed, so records are not doubled.
-    public func discardSources(path: String) throws(StoreError) {
-        try database.run("DELETE FROM sources WHERE path = ?", [.text(path)])
-    }
-
-    public func beginSource(path: String, member: String?, inputHash: String?, modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
+    /// Starts a source `in_progress`; `settings` is the fingerprint of the settings that shape its
+    /// records (the skip key is the input hash together with it).
+    public func beginSource(path: String, member: String?, inputHash: String?, settings: String = "",
+                            modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
         if insertSource == nil {
             insertSource = try ColumnInsert(database, table: "sources", columns: RecordColumns.sourceStart)
         }
-        try insertSource!.insert(SourceStart(path: path, member: member, inputHash: inputHash, modifiedAt: modifiedAt, now: now))
+        try insertSource!.insert(SourceStart(path: path, member: member, inputHash: inputHash, settings: settings,
+                                             modifiedAt: modifiedAt, now: now))
         return database.lastInsertRowID
     }
 

@@ -19,7 +19,9 @@ public struct ExportCommand: Command {
     static let db = OptionSpec("--db", value: "FILE", help: "The store to read.", required: true)
     static let format = OptionSpec.choice("--format", ExportFormat.self, help: "CSV files or a SQLite file.", default: .csv)
     static let out = OptionSpec("--out", value: "PATH", help: "Folder for CSV files, or the SQLite file to write.", required: true)
-    static let table = OptionSpec("--table", value: "NAME", help: "Export only this table.", default: "all tables", repeatable: true)
+    static let table = OptionSpec("--table", value: "NAME", help: "Export only this table: "
+                                  + ExportStage.knownTables.joined(separator: ", ") + ".",
+                                  default: "all tables", repeatable: true)
     static let dialect = OptionSpec.choice("--dialect", CSVDialect.self,
                                            help: "CSV dialect: rfc4180 (for programs) or spreadsheet (BOM, CRLF, spreadsheet date-times).",
                                            default: .rfc4180)
@@ -48,6 +50,7 @@ public struct ExportCommand: Command {
         let dialect: CSVDialect = try args.choice(Self.dialect) ?? .rfc4180
         let units: Units = try args.choice(Self.units) ?? .metric
         do {
+            try ExportRequest.checkTables(args.all(Self.table), known: ExportStage.knownTables)
             request = try ExportRequest(format: format, tables: args.all(Self.table), dialect: dialect, units: units)
         } catch {
             throw UsageError(error.message)

@@ -9,7 +9,13 @@ public struct IngestCommand: Command {
     public static let discussion = """
     PATH may be a file, a folder (read recursively in sorted order) or - for standard input.
     Plain JSON, gzip (also multi-member), tar, tar.gz/tgz and NDJSON are recognised by content.
+    Inside folders, names starting with '.' and files with these extensions are skipped (a file
+    named explicitly is always read): \(IngestPlan.skippedExtensions.map { "." + $0 }.joined(separator: " ")).
     Bad documents become rows of the 'rejects' table with a reason; the run goes on.
+    An input is skipped when the same bytes were ingested before with the same settings (--units);
+    with other settings it is ingested again and replaces its earlier records. --force re-ingests
+    anyway; 'wxpipe forget' removes an input's records. Ctrl-C (or SIGTERM) removes the records of
+    the file in progress before exiting; the next run ingests it again.
     """
     static let db = OptionSpec("--db", value: "FILE", help: "The SQLite store to write (created if missing).", required: true)
     static let units = OptionSpec("--units", value: "SYSTEM",
@@ -20,6 +26,7 @@ public struct IngestCommand: Command {
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
         "wxpipe ingest --db weather.sqlite --units imperial us-replies.ndjson.gz",
         "curl -s \"$URL\" | wxpipe ingest --db weather.sqlite -",
+        "wxpipe ingest --db weather.sqlite --units metric archive/   (re-ingests archive/ read before without --units)",
     ]
 
     /// The store to write.

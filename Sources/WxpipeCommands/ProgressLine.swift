@@ -28,20 +28,25 @@ final class ProgressLine: ProgressDisplay {
         let t = ProgressLine.now()
         guard t - lastUpdate >= 0.1 else { return }
         lastUpdate = t
-        let elapsed = max(0.001, t - started)
-        let mb = Double(p.bytesRead) / 1e6
+        write("\r\u{1B}[K" + ProgressLine.text(p, elapsed: max(0.001, t - started), width: terminalWidth()))
+        shown = true
+    }
+
+    /// The line: decompressed MB and MB/s (the summary's measure), the share of the input files
+    /// read and the ETA (from their stored, compressed sizes), documents, the current file.
+    static func text(_ p: IngestProgress, elapsed: Double, width: Int) -> String {
+        let mb = Double(p.decompressedBytes) / 1e6
         let rate = mb / elapsed
         var eta = ""
-        if p.totalBytes > 0 && p.bytesRead > 0 && rate > 0 {
-            let left = Double(max(0, p.totalBytes - p.bytesRead)) / 1e6 / rate
+        if p.totalBytes > 0 && p.bytesRead > 0 {
+            let done = Double(min(p.bytesRead, p.totalBytes)) / Double(p.totalBytes)
+            let left = elapsed * (1 - done) / done
             eta = ", ETA \(Int(left) / 60):\(String(format2: Int(left) % 60))"
         }
-        let pct = p.totalBytes > 0 ? " (\(min(100, p.bytesRead * 100 / p.totalBytes))%)" : ""
-        var line = "ingest: \(format(mb)) MB\(pct), \(p.documents) documents, \(format(rate)) MB/s\(eta) — \(Sanitize.printable(p.currentPath))"
-        let width = terminalWidth()
+        let pct = p.totalBytes > 0 ? " (\(min(100, p.bytesRead * 100 / p.totalBytes))% of the input)" : ""
+        var line = "ingest: \(format(mb)) MB decompressed\(pct), \(p.documents) documents, \(format(rate)) MB/s\(eta) — \(Sanitize.printable(p.currentPath))"
         if line.count > width - 1 { line = String(line.prefix(width - 2)) + "…" }
-        write("\r\u{1B}[K" + line)
-        shown = true
+        return line
     }
 
     func clear() {
@@ -54,7 +59,7 @@ final class ProgressLine: ProgressDisplay {
         return ioctl(2, UInt(TIOCGWINSZ), &w) == 0 && w.ws_col > 20 ? Int(w.ws_col) : 100
     }
 
-    private func format(_ v: Double) -> String {
+    private static func format(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
         return String(r)
     }

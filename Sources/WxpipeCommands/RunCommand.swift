@@ -1,3 +1,4 @@
+import WeatherExport
 import WeatherPipeline
 
 /// `wxpipe run [PIPELINE.json]`
@@ -33,6 +34,13 @@ public struct RunCommand: Command {
             pipeline = try PipelineFile.load(path: pipelinePath)
         } catch {
             console.error(error.description)
+            return .usage
+        }
+        // A table no store has is a mistake in the file, found before anything runs.
+        do {
+            try ExportRequest.checkTables(pipeline.export.tables, known: ExportStage.knownTables)
+        } catch {
+            console.error("\(pipelinePath): key 'export.tables': \(error.message)")
             return .usage
         }
         if dryRun {

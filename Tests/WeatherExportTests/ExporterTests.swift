@@ -22,6 +22,7 @@ struct ExporterTests {
         o.precipRateMmh = 2.54
         o.placeName = "=cmd|' /C calc'!A0"
         _ = try store.insert(o, locationID: "l", sourceID: s, line: 1)
+        try store.finishSource(id: s, bytes: 1, contentHash: "h", counts: .init())  // exports read complete sources only
         return store
     }
 

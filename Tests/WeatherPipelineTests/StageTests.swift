@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherCore
 import WeatherExport
 import WeatherStore
 @testable import WeatherPipeline
@@ -34,13 +35,15 @@ struct StageTests {
         #expect(log.lines.last?.contains("nothing new to ingest") == true)
     }
 
-    @Test func unreadableInputsFail() {
+    @Test func unreadableInputsFail() throws {
         let folder = StageFolder()
         let log = RecordingLog()
         let (outcome, _) = IngestStage.run(store: folder.path + "/w.sqlite", inputs: [IngestInput(path: folder.path + "/missing")],
                                            options: .init(), log: log)
         #expect(outcome == .failed)
-        #expect(log.lines.contains("error: no input could be read"))
+        #expect(log.lines.contains("error: no input could be read; the store was not touched"))
+        // Nothing can be read: neither the store nor its lock file is created.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func exportOfAMissingStoreFailsAndCreatesNothing() throws {
@@ -51,6 +54,22 @@ struct StageTests {
         #expect(outcome == .failed)
         #expect(log.lines.first?.hasPrefix("error: ") == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/none.sqlite"))
+    }
+
+    /// The report holds the store's lock and first removes what a killed ingest left
+    /// `in_progress`, so its data-quality tables count complete sources only.
+    @Test func reportRemovesLeftoversOfAKilledIngest() throws {
+        let folder = StageFolder()
+        let path = folder.path + "/w.sqlite"
+        let store = try Store(path: path)
+        _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/bad/broken.json")])
+        let open = try store.beginSource(path: "half.json", member: nil, inputHash: "x", modifiedAt: nil, now: 0)
+        try store.insert(Reject(origin: Origin(path: "half.json"), reason: .invalidJSON, message: "m"), sourceID: open)
+        let log = RecordingLog()
+        #expect(ReportStage.run(store: path, out: folder.path + "/r.html", title: nil, log: log) == .completed, "\(log.lines)")
+        #expect(log.lines.contains { $0.hasPrefix("removed 1 source(s) an interrupted ingest had left incomplete") }, "\(log.lines)")
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM rejects WHERE path = 'half.json'")?.int == 0)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM rejects")?.int == 1)
     }
 
     /// The file's `dialect` and `units` are its CSV's; the SQLite copy is the store as it is.

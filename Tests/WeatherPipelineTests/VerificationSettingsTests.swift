@@ -94,10 +94,13 @@ struct ObservationRoleIngestTests {
 
     @Test func anInputsDeclaredRoleWins() throws {
         let p = fixtures + "/providers/"
-        let r = try roles([IngestInput(path: p + "owm-onecall", role: .observed),
-                           IngestInput(path: fixtures + "/standard/london-2024-05-01T00-00-00Z.json", role: .nowcast)])
+        let r = try roles([IngestInput(path: p + "owm-onecall", units: nil, role: .observed),
+                           IngestInput(path: fixtures + "/standard/london-2024-05-01T00-00-00Z.json", units: nil, role: .forecast)])
+        // An observed input is truth through and through: its One Call replies' time steps are
+        // stored as history (`timemachine`) observations with the observed role; the current
+        // weather reply of a forecast input is a nowcast, never truth by default.
         #expect(r == [[.text("openweathermap"), .text("current"), .text("nowcast"), .integer(1)],
-                      [.text("openweathermap"), .text("onecall"), .text("observed"), .integer(2)]])
+                      [.text("openweathermap"), .text("timemachine"), .text("observed"), .integer(98)]])
     }
 
     @Test func pipelineInputsCarryTheirRole() throws {

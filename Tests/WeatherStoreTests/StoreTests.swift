@@ -38,12 +38,12 @@ struct StoreTests {
         try store.saveLocation(Location(id: "l", latitude: 51.5, longitude: -0.12))
         let s1 = try store.beginSource(path: "a.json", member: nil, inputHash: "h1", modifiedAt: nil, now: 0)
         _ = try store.insert(sample(), locationID: "l", sourceID: s1, line: 1)
-        #expect(try store.isIngested(inputHash: "h1") == false)  // not complete yet
+        #expect(try store.isIngested(inputHash: "h1", settings: "") == false)  // not complete yet
         try store.discardSources(path: "a.json")
         #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 0)  // cascaded
         let s2 = try store.beginSource(path: "a.json", member: nil, inputHash: "h1", modifiedAt: nil, now: 0)
         try store.finishSource(id: s2, bytes: 10, contentHash: "h1", counts: .init())
-        #expect(try store.isIngested(inputHash: "h1"))
-        #expect(try store.isIngested(inputHash: "other") == false)
+        #expect(try store.isIngested(inputHash: "h1", settings: ""))
+        #expect(try store.isIngested(inputHash: "other", settings: "") == false)
     }
 }

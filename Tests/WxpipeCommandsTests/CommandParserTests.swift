@@ -79,7 +79,7 @@ struct CommandParserTests {
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
-    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect"]
+    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "forget"]
 
     @Test func everyCommandIsCovered() {
         #expect(CLI.commands.map { $0.name } == CommandParserTests.commandNames)
@@ -106,7 +106,7 @@ struct CommandParserTests {
     @Test func usageAndHelpAreDerivedFromTheDeclarations() {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet] [--units metric|imperial]")
-        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--strict] [--quiet] [--verbose] PATH...")
+        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--strict] [--quiet] [--verbose] [--force] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")
@@ -116,11 +116,56 @@ struct CommandParserTests {
         #expect(throws: UsageError.self) { try ReportCommand.parse(["--db", "w"]) }  // --out is required
     }
 
+    @Test func forgetAndForce() throws {
+        let f = try ForgetCommand.parse(["--db", "w.sqlite", "archive/", "b.json"])
+        #expect(f.store == "w.sqlite" && f.paths == ["archive/", "b.json"])
+        #expect(throws: UsageError.self) { try ForgetCommand.parse(["--db", "w.sqlite"]) }  // no PATH
+        #expect(throws: UsageError.self) { try ForgetCommand.parse(["archive/"]) }  // no --db
+        #expect(try IngestCommand.parse(["--db", "w", "--force", "x"]).output.force)
+        #expect(try RunCommand.parse(["--force"]).output.force)
+        #expect(try IngestCommand.parse(["--db", "w", "x"]).output.force == false)
+    }
+
+    /// A table no store has is a usage error naming the valid tables, before any store is opened.
+    @Test func aMistypedTableIsAUsageError() {
+        do {
+            _ = try ExportCommand.parse(["--db", "w", "--out", "o", "--table", "daily_observd"])
+            Issue.record("accepted a mistyped table")
+        } catch {
+            #expect(error.message.contains("'daily_observd'") && error.message.contains("daily_observed"))
+            #expect(!error.message.contains("SQLite"))
+        }
+        #expect(CLI.main(["export", "--db", "/nonexistent/w.sqlite", "--out", "/nonexistent/o", "--table", "daily_observd"]) == 2)
+    }
+
+    /// `ingest --help` and the README list the extensions skipped inside folders, the walker's own list.
+    @Test func ingestHelpAndReadmeListTheSkippedExtensions() throws {
+        #expect(IngestCommand.helpText.contains(".txt") && IngestCommand.helpText.contains(".csv"))
+        let readme = try String(contentsOfFile: PackageLayoutTests.root + "/README.md", encoding: .utf8)
+        let listed = IngestPlan.skippedExtensions.map { "`." + $0 + "`" }.joined(separator: " ")
+        #expect(readme.contains(listed), "README.md should list: \(listed)")
+        for ext in IngestPlan.skippedExtensions { #expect(IngestCommand.helpText.contains("." + ext), "\(ext)") }
+    }
+
     @Test func outcomesMapToExitCodes() {
         #expect(ExitCode(.completed) == .success)
         #expect(ExitCode(.failed) == .failure)
         #expect(ExitCode(.completedWithRejects) == .rejectsUnderStrict)
         #expect(ExitCode(.interrupted(signal: SIGINT)) == .interrupted)
         #expect(ExitCode(.interrupted(signal: SIGTERM)) == .terminated)
+    }
+}
+
+/// The progress line shows decompressed megabytes (the summary's measure) and the share of the
+/// stored input read.
+struct ProgressLineTests {
+    @Test func decompressedMegabytesAndShareOfTheInput() {
+        var p = IngestProgress(totalBytes: 10_000_000)
+        p.doneBytes = 2_500_000
+        p.decompressedBytes = 40_000_000
+        p.documents = 1234
+        p.currentPath = "a.ndjson.gz"
+        let line = ProgressLine.text(p, elapsed: 10, width: 200)
+        #expect(line.hasPrefix("ingest: 40.0 MB decompressed (25% of the input), 1234 documents, 4.0 MB/s, ETA 0:30 — a.ndjson.gz"), "\(line)")
     }
 }

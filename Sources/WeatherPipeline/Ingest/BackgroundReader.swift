@@ -14,13 +14,13 @@ final class BackgroundReader {
     /// Events per batch: enough to make the queue's locking negligible.
     static let batchSize = 256
 
-    init(ingestor: Ingestor, file: InputFile, units: UnitSystem?, now: Int64) {
+    init(ingestor: Ingestor, file: InputFile, settings: IngestSettings, now: Int64) {
         let queue = self.queue, done = self.done
         let thread = Thread {
             var batch: [PreparedEvent] = []
             batch.reserveCapacity(BackgroundReader.batchSize)
             ingestor.ingest(file) { event in
-                batch.append(PreparedEvent.prepare(event, units: units, now: now))
+                batch.append(PreparedEvent.prepare(event, settings: settings, now: now))
                 if batch.count >= BackgroundReader.batchSize {
                     guard queue.push(batch) else { return false }
                     batch.removeAll(keepingCapacity: true)
@@ -51,16 +51,38 @@ final class BackgroundReader {
 /// An ingest event with its document already decoded, on the reading thread.
 enum PreparedEvent: Sendable {
     case event(IngestEvent)
-    /// The document (its bytes kept only when they are needed for a reject's excerpt) and
-    /// what decoding it gave.
-    case decoded(RawDocument, Result<DecodedDocument, DecodeFailure>)
+    /// The document (its bytes kept only when they are needed for a reject's excerpt), what
+    /// decoding it gave, and — for a document rejected as implausible under assumed units — the
+    /// unit system under which it decodes (`UnitsAdvice`).
+    case decoded(RawDocument, Result<DecodedDocument, DecodeFailure>, decodesUnder: UnitSystem?)
 
-    static func prepare(_ event: IngestEvent, units: UnitSystem?, now: Int64) -> PreparedEvent {
+    static func prepare(_ event: IngestEvent, settings: IngestSettings, now: Int64) -> PreparedEvent {
         guard case .document(let doc) = event else { return .event(event) }
-        let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
-                                    modifiedAt: doc.origin.modifiedAt, ingestTime: now)
+        let name = doc.origin.member ?? doc.origin.path
+        let context = settings.decodeContext(sourceName: name, modifiedAt: doc.origin.modifiedAt, ingestTime: now)
         let result = DocumentDecoder.decode(doc.bytes, context: context)
-        if case .success = result { return .decoded(RawDocument(bytes: [], origin: doc.origin), result) }
-        return .decoded(doc, result)
+        switch result {
+        case .success:
+            return .decoded(RawDocument(bytes: [], origin: doc.origin), result, decodesUnder: nil)
+        case .failure(let failure):
+            let alternative = failure.reason == .implausibleValue ? otherUnits(for: doc, settings: settings, now: now) : nil
+            return .decoded(doc, result, decodesUnder: alternative)
+        }
+    }
+
+    /// The first other unit system under which the document decodes. Units only change how
+    /// OpenWeatherMap bodies without a stated unit are read, so for any other document (or one
+    /// whose envelope URL names its units) no alternative decodes and the answer is nil; the
+    /// extra decodes happen only for implausible-value rejects.
+    static func otherUnits(for doc: RawDocument, settings: IngestSettings, now: Int64) -> UnitSystem? {
+        let assumed = settings.units ?? .standard
+        for units in UnitSystem.allCases where units != assumed {
+            var other = settings
+            other.units = units
+            let context = other.decodeContext(sourceName: doc.origin.member ?? doc.origin.path,
+                                              modifiedAt: doc.origin.modifiedAt, ingestTime: now)
+            if case .success = DocumentDecoder.decode(doc.bytes, context: context) { return units }
+        }
+        return nil
     }
 }

@@ -8,6 +8,16 @@ import WeatherStore
 final class FileIngest {
     private unowned let runner: IngestRunner
     private let inputHash: String?
+    private let settings: String
+    /// The input's documents and rejects in this source, and the rejects that decode under
+    /// other units (merged into the summary when the source completes).
+    private var unitsCounts: UnitsAdvice
+    private let input: String
+    /// The role the input declares for its observations (nil: by format).
+    private let declaredRole: ObservationRole?
+    private let assumedUnits: UnitSystem
+    /// Where the last document of the current source started in its decompressed stream.
+    private var lastOffset = 0
     let now: Int64
     private(set) var summary: IngestSummary
     private var sourceID: Int64 = 0
@@ -16,9 +26,14 @@ final class FileIngest {
     /// Documents since the last commit.
     private var inBatch = 0
 
-    init(runner: IngestRunner, path: String, inputHash: String?, summary: IngestSummary, now: Int64) {
+    init(runner: IngestRunner, input: IngestInput, path: String, inputHash: String?, summary: IngestSummary, now: Int64) {
         self.runner = runner
         self.inputHash = inputHash
+        self.settings = input.settings.fingerprint
+        self.input = input.path
+        self.declaredRole = input.settings.observationRole
+        self.assumedUnits = input.settings.units ?? .standard
+        self.unitsCounts = UnitsAdvice(input: input.path, assumed: assumedUnits)
         self.summary = summary
         self.now = now
         self.currentSource = (path, nil)
@@ -26,11 +41,16 @@ final class FileIngest {
 
     /// Documents read so far, for the progress line.
     var documentsSoFar: Int { summary.documents + counts.documents }
+    /// Decompressed bytes read so far, for the progress line (the summary's measure).
+    var decompressedSoFar: Int { summary.bytesRead + lastOffset }
 
     func handle(_ prepared: PreparedEvent) throws {
         switch prepared {
         case .event(let event): try handle(event)
-        case .decoded(let doc, let result): try handleDecoded(doc, result)
+        case .decoded(let doc, let result, let decodesUnder):
+            lastOffset = doc.origin.byteOffset
+            if let decodesUnder { unitsCounts.decodesUnder[decodesUnder, default: 0] += 1 }
+            try handleDecoded(doc, result)
         }
     }
 
@@ -38,8 +58,10 @@ final class FileIngest {
         switch event {
         case .sourceStarted(let path, let member, let modifiedAt):
             currentSource = (path, member)
-            sourceID = try runner.store.beginSource(path: path, member: member, inputHash: inputHash, modifiedAt: modifiedAt, now: now)
+            sourceID = try runner.store.beginSource(path: path, member: member, inputHash: inputHash, settings: settings,
+                                                    modifiedAt: modifiedAt, now: now)
             counts = Store.SourceCounts()
+            lastOffset = 0
         case .document:
             preconditionFailure("documents arrive decoded, as PreparedEvent.decoded")
         case .oversized(let origin, let size, let limit):
@@ -56,7 +78,7 @@ final class FileIngest {
 
     /// Stores a decoded document (or its reject) and commits every `batchSize` documents.
     private func handleDecoded(_ doc: RawDocument, _ result: Result<DecodedDocument, DecodeFailure>) throws {
-        switch try runner.write(result, document: doc, sourceID: sourceID) {
+        switch try runner.write(result, document: doc, sourceID: sourceID, declaredRole: declaredRole) {
         case .rejected(let r):
             try reject(r)
         case .stored(let observations, let forecasts, let total, let locationsCreated):
@@ -94,5 +116,10 @@ final class FileIngest {
         summary.accepted += counts.accepted
         summary.rejected += counts.rejected
         summary.duplicates += counts.duplicates
+        unitsCounts.documents = counts.documents
+        unitsCounts.rejected = counts.rejected
+        summary.addUnitsCounts(unitsCounts)
+        unitsCounts = UnitsAdvice(input: input, assumed: assumedUnits)
+        lastOffset = 0
     }
 }

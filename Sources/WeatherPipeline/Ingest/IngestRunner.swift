@@ -8,31 +8,67 @@ import WeatherIngest
 import WeatherProviders
 import WeatherStore
 
-/// One input to ingest, with the units to assume for bodies that do not state them and the role
-/// of its observations when declared (nil: decided by format, `ObservationRole.decide`).
+/// One input to ingest, with the settings its documents are read with.
 public struct IngestInput: Sendable {
     public var path: String
-    public var units: UnitSystem?
-    public var role: ObservationRole?
-    public init(path: String, units: UnitSystem? = nil, role: ObservationRole? = nil) {
+    public var settings: IngestSettings
+
+    public init(path: String, settings: IngestSettings = IngestSettings()) {
         self.path = path
-        self.units = units
-        self.role = role
+        self.settings = settings
     }
+
+    public init(path: String, units: UnitSystem?, role: DocumentRole = .auto) {
+        self.init(path: path, settings: IngestSettings(units: units, role: role))
+    }
+
+    /// Units of OpenWeatherMap bodies that do not state them.
+    public var units: UnitSystem? { settings.units }
+}
+
+/// The files the inputs name, found before anything is opened for writing: when none can be
+/// read, the stage fails without creating a store or a lock file.
+public struct IngestPlan: Sendable {
+    public var inputs: [(input: IngestInput, files: [InputFile])]
+    /// Paths that could not be read, as "path: reason".
+    public var problems: [String]
+
+    public init(_ inputs: [IngestInput]) {
+        var problems: [String] = []
+        self.inputs = inputs.map { input in
+            let (files, found) = InputWalker.expand([input.path])
+            for p in found { problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
+            return (input, files)
+        }
+        self.problems = problems
+    }
+
+    public var fileCount: Int { inputs.reduce(0) { $0 + $1.files.count } }
+
+    /// Extensions passed over inside folders (a file named explicitly is always read), sorted:
+    /// for `--help` and the README, from the list the walker uses.
+    public static var skippedExtensions: [String] { InputWalker.skippedExtensions.sorted() }
+    /// The size of every input file as stored (compressed), for the share done and the ETA.
+    public var totalBytes: Int { inputs.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.size } } }
 }
 
 /// Runs ingest → decode → validate → store for a list of inputs.
 ///
-/// Each input file is skipped when its content hash is already in `sources` (idempotent
-/// re-ingest). Otherwise what an earlier, interrupted or older run left of that path is removed
-/// first, and the file is written in batched transactions; its `sources` rows are marked
-/// `complete` only at the end, so an interrupted run is redone cleanly next time.
+/// Each input file is skipped when its content hash, read with the same settings
+/// (`IngestSettings.fingerprint`), is already in `sources` (idempotent re-ingest). Otherwise
+/// what an earlier run left of that path (and earlier readings of the same bytes with other
+/// settings) is removed first, and the file is written in batched transactions; its `sources`
+/// rows are marked `complete` only at the end. When a signal or an error stops a file, the
+/// batch in progress rolls back and the batches it already committed are deleted, so no record
+/// of a file that did not complete stays in the store.
 public final class IngestRunner {
     public let store: Store
-    public private(set) var registry: LocationRegistry
+    public internal(set) var registry: LocationRegistry
     public var ingestor = Ingestor()
     /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
     public var batchSize = 5000
+    /// Ingest every input again, even one read before with the same settings (`--force`).
+    public var force = false
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
     public var onReject: ((Reject) -> Void)?
     /// Called when a source (a file or tar member) is complete, with its counts.
@@ -41,8 +77,10 @@ public final class IngestRunner {
     public var onProgress: ((IngestProgress) -> Void)?
 
     private var progress = IngestProgress(totalBytes: 0)
-    /// The declared observation role of the input being ingested.
-    private var inputRole: ObservationRole?
+    /// Content hash and settings of each file read in this run → its path, to tell a file
+    /// identical to another input of the same run from one unchanged since an earlier run.
+    private var seenThisRun: [String: String] = [:]
+    private var hashesThisRun: Set<String> = []
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -56,24 +94,26 @@ public final class IngestRunner {
     }
 
     public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
+        try run(IngestPlan(inputs))
+    }
+
+    /// Ingests the plan's files in order. The caller holds the store's lock, so any source left
+    /// `in_progress` is what a killed run left behind: it is removed first.
+    public func run(_ plan: IngestPlan) throws -> IngestSummary {
         let clock = Stopwatch()
         var summary = IngestSummary()
-        let expanded = inputs.map { input -> (IngestInput, [InputFile]) in
-            let (files, problems) = InputWalker.expand([input.path])
-            for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
-            return (input, files)
-        }
-        progress = IngestProgress(totalBytes: expanded.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.size } })
+        summary.problems = plan.problems
+        summary.leftoversRemoved = try store.database.inTransaction { try store.discardIncomplete() }
+        progress = IngestProgress(totalBytes: plan.totalBytes)
         let counter = ByteCounter()
         ingestor.counter = counter
-        inputs: for (input, files) in expanded {
+        inputs: for (input, files) in plan.inputs {
             for file in files {
                 counter.reset()
                 progress.currentPath = file.path
                 defer { progress.doneBytes += file.size }
                 do {
-                    inputRole = input.role
-                    try ingest(file, units: input.units, into: &summary)
+                    try ingest(file, of: input, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -87,17 +127,37 @@ public final class IngestRunner {
     }
 
     /// Ingests one file in its own transactions. On any error (or an interruption) the
-    /// transaction in progress rolls back and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, units: UnitSystem?, into total: inout IngestSummary) throws {
+    /// transaction in progress rolls back, what earlier batches of the file committed is
+    /// deleted, and the summary is left as it was before this file.
+    private func ingest(_ file: InputFile, of input: IngestInput, into total: inout IngestSummary) throws {
+        let settings = input.settings.fingerprint
         let inputHash = file.isStandardInput ? nil : try? InputWalker.hashFile(file.path)
-        if let inputHash, try store.isIngested(inputHash: inputHash) {
-            total.inputsUnchanged += 1
-            return
+        var replaceCopies = false
+        if let inputHash {
+            if let other = seenThisRun[inputHash + "\u{0}" + settings] {
+                total.identical.append((file.path, other))
+                return
+            }
+            seenThisRun[inputHash + "\u{0}" + settings] = file.path
+            replaceCopies = hashesThisRun.insert(inputHash).inserted
+            if !force, try store.isIngested(inputHash: inputHash, settings: settings) {
+                total.inputsUnchanged += 1
+                return
+            }
+            if try store.wasIngested(inputHash: inputHash, otherThan: settings) { total.inputsResettled += 1 }
         }
-        let state = FileIngest(runner: self, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
-        try store.database.inTransaction {
-            if !file.isStandardInput { try store.discardSources(path: file.path) }
-            try consume(BackgroundReader(ingestor: ingestor, file: file, units: units, now: state.now), into: state)
+        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
+        do {
+            try store.database.inTransaction {
+                if !file.isStandardInput { try store.discardSources(path: file.path) }
+                if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
+                try consume(BackgroundReader(ingestor: ingestor, file: file, settings: input.settings, now: state.now), into: state)
+            }
+        } catch {
+            // Earlier batches of this file were committed: remove them, so that no record of a
+            // file that did not complete is left (a SIGKILL skips this; the next writer does it).
+            _ = try? store.database.inTransaction { try store.discardIncomplete(path: file.path) }
+            throw error
         }
         total = state.summary
     }
@@ -114,108 +174,10 @@ public final class IngestRunner {
             if let onProgress {
                 progress.documents = state.documentsSoFar
                 progress.currentBytes = ingestor.counter?.bytes ?? 0
+                progress.decompressedBytes = state.decompressedSoFar
                 onProgress(progress)
             }
         }
-    }
-
-    enum Outcome {
-        case rejected(Reject)
-        /// New records written of `total` decoded (the rest were duplicates).
-        case stored(observations: Int, forecasts: Int, total: Int, locationsCreated: Int)
-    }
-
-    /// Writes a decoded document's records, warnings and places, or turns a failure into a reject.
-    func write(_ result: Result<DecodedDocument, DecodeFailure>, document doc: RawDocument, sourceID: Int64) throws -> Outcome {
-        switch result {
-        case .failure(let f):
-            return .rejected(IngestRunner.reject(for: f, document: doc))
-        case .success(let decoded):
-            var newObservations = 0
-            var newForecasts = 0
-            var created = 0
-            for w in decoded.warnings {
-                try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: doc.origin, sourceID: sourceID)
-            }
-            for q in decoded.quarantined {
-                try store.insertWarning(Sanitize.printable(q.message), format: decoded.format, origin: doc.origin, sourceID: sourceID,
-                                        fieldPath: q.fieldPath, value: q.value, rule: q.rule)
-            }
-            for place in decoded.places { try learn(place, created: &created) }
-            for var o in decoded.observations {
-                o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: inputRole)
-                let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
-                                                     name: o.placeName, country: o.country, zone: o.timeZone,
-                                                     offset: o.utcOffsetSeconds, created: &created)
-                if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newObservations += 1 }
-            }
-            for f in decoded.forecasts {
-                let locationID = try resolveLocation(latitude: f.latitude, longitude: f.longitude, hint: f.declaredLocationID,
-                                                     name: nil, country: nil, zone: nil, offset: nil, created: &created)
-                if try store.insert(f, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
-            }
-            return .stored(observations: newObservations, forecasts: newForecasts, total: decoded.recordCount, locationsCreated: created)
-        }
-    }
-
-    /// A place from a geocoding reply or a reply's header: joins (or creates) a location and
-    /// gives it the name, country, state and time zone it lacks. A zone learned from one provider
-    /// then serves every provider at that location (WeatherKit bodies carry none).
-    private func learn(_ place: PlaceInfo, created: inout Int) throws {
-        let id = try resolveLocation(latitude: place.latitude, longitude: place.longitude, hint: place.declaredLocationID,
-                                     name: place.name, country: place.country, zone: place.timeZone,
-                                     offset: place.utcOffsetSeconds, created: &created)
-        guard var location = registry.location(id: id) else { return }
-        let before = location
-        if location.acceptsName(place.name) { location.name = place.name }
-        if location.country == nil { location.country = place.country }
-        if location.state == nil { location.state = place.state }
-        if location != before {
-            registry.add(location)
-            try store.saveLocation(location)
-        }
-    }
-
-    private func resolveLocation(latitude: Double, longitude: Double, hint: String?, name: String?, country: String?,
-                                 zone: String?, offset: Int?, created: inout Int) throws -> String {
-        let resolution = registry.resolve(latitude: latitude, longitude: longitude, hint: hint,
-                                          name: name, country: country, utcOffsetSeconds: offset, timeZone: zone)
-        switch resolution {
-        case .created(let location):
-            try store.saveLocation(location)
-            created += 1
-            return location.id
-        case .existing(let id):
-            if var location = registry.location(id: id) {
-                var changed = false
-                if location.timeZone == nil, let zone { location.timeZone = zone; changed = true }
-                if location.timeZone == nil, location.utcOffsetSeconds == nil, let offset { location.utcOffsetSeconds = offset; changed = true }
-                if changed {
-                    registry.add(location)
-                    try store.saveLocation(location)
-                }
-            }
-            return id
-        }
-    }
-
-    static func reject(for f: DecodeFailure, document: RawDocument) -> Reject {
-        Reject(origin: document.origin, reason: f.reason, message: f.message, fieldPath: f.fieldPath,
-               excerpt: Reject.excerpt(of: document.bytes, around: f.offset ?? 0))
-    }
-
-    static func reject(for error: IngestError, origin: Origin, partial: [UInt8]) -> Reject {
-        let reason: RejectReason
-        switch error.kind {
-        case .truncated: reason = .truncatedInput
-        case .corrupt: reason = .corruptInput
-        case .tooLarge: reason = .tooLarge
-        case .unreadable: reason = .unreadable
-        }
-        var message = error.message
-        if !partial.isEmpty { message += "; the document in progress (\(partial.count) bytes read) is lost" }
-        return Reject(origin: origin, reason: reason, message: message,
-                      excerpt: partial.isEmpty ? "" : Reject.excerpt(of: partial))
     }
 }
 

@@ -6,6 +6,17 @@ public struct IngestSummary: Sendable {
     public var inputs = 0
     /// Inputs skipped because the same content was ingested before (by content hash).
     public var inputsUnchanged = 0
+    /// Inputs skipped because another input of this run has the same bytes and settings:
+    /// (this path, the other path).
+    public var identical: [(path: String, other: String)] = []
+    /// Inputs read before with other settings (units, …), ingested again to replace that reading.
+    public var inputsResettled = 0
+    /// Sources a killed run had left `in_progress`, removed before this run began.
+    public var leftoversRemoved = 0
+    /// Per input, whether its rejects look like wrong units (see `UnitsAdvice`).
+    public var unitsAdvice: [UnitsAdvice] = []
+    /// Input path → its index in `unitsAdvice` (a run may name a hundred thousand files).
+    private var unitsAdviceIndex: [String: Int] = [:]
     public var sources = 0
     public var bytesRead = 0
     public var documents = 0
@@ -33,9 +44,17 @@ public struct IngestSummary: Sendable {
         var lines: [String] = []
         if let interrupted {
             lines.append("\(interrupted): stopped after \(inputs) complete input(s); "
-                         + "\(Sanitize.printable(inputInProgress ?? "the input in progress")) was rolled back and will be ingested again by the next run")
+                         + "\(Sanitize.printable(inputInProgress ?? "the input in progress")) was rolled back (none of its records are kept) and will be ingested again by the next run")
         }
-        lines.append("inputs: \(inputs) (\(inputsUnchanged) unchanged since an earlier run, skipped)")
+        if leftoversRemoved > 0 {
+            lines.append("removed \(leftoversRemoved) source(s) an interrupted run had left incomplete")
+        }
+        lines.append(inputsLine)
+        for (path, other) in identical.prefix(10) {
+            let why = path == other ? "named twice" : "identical to \(Sanitize.printable(other))"
+            lines.append("  skipped \(Sanitize.printable(path)): \(why)")
+        }
+        if identical.count > 10 { lines.append("  … and \(identical.count - 10) more identical input(s)") }
         lines.append("documents read: \(documents) = accepted \(accepted) + rejected \(rejected) + duplicates \(duplicates)")
         for (reason, n) in rejectsByReason.sorted(by: { $0.key < $1.key }) {
             lines.append("  rejected \(reason.rawValue): \(n)")
@@ -45,8 +64,28 @@ public struct IngestSummary: Sendable {
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
         lines.append("time: \(format(seconds)) s, \(format(mb)) MB decompressed (\(format(rate)) MB/s)")
-        if inputsUnchanged == inputs && inputs > 0 && interrupted == nil { lines.append("nothing new to ingest") }
+        lines += unitsAdvice.compactMap(\.message)
+        if inputsUnchanged + identical.count == inputs && inputs > 0 && interrupted == nil { lines.append("nothing new to ingest") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "inputs: 5 (2 unchanged since an earlier run, skipped; 1 identical to another input of
+    /// this run, skipped; 1 read before with other settings, ingested again)".
+    private var inputsLine: String {
+        var parts = ["\(inputsUnchanged) unchanged since an earlier run, skipped"]
+        if !identical.isEmpty { parts.append("\(identical.count) identical to another input of this run, skipped") }
+        if inputsResettled > 0 { parts.append("\(inputsResettled) read before with other settings, ingested again") }
+        return "inputs: \(inputs) (" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// Adds one source's units counts to its input's entry.
+    mutating func addUnitsCounts(_ counts: UnitsAdvice) {
+        if let k = unitsAdviceIndex[counts.input] {
+            unitsAdvice[k].add(counts)
+        } else {
+            unitsAdviceIndex[counts.input] = unitsAdvice.count
+            unitsAdvice.append(counts)
+        }
     }
 
     private func format(_ v: Double) -> String {

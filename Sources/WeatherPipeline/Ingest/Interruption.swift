@@ -12,9 +12,18 @@ import Synchronization
 public enum Interruption {
     static let received = Atomic<Int32>(0)
 
+    /// Installs the handlers and unblocks both signals on the calling thread (and so on the
+    /// reading threads it starts later). A process inherits its parent's signal mask: started
+    /// from a program that blocks SIGINT/SIGTERM (a test runner, some supervisors), the signals
+    /// would otherwise stay pending and the run would never see them.
     public static func install() {
         signal(SIGINT) { sig in Interruption.received.store(sig, ordering: .relaxed) }
         signal(SIGTERM) { sig in Interruption.received.store(sig, ordering: .relaxed) }
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     public static var requested: Bool { received.load(ordering: .relaxed) != 0 }

@@ -8,11 +8,13 @@ import WeatherAnalytics
 /// wrong type is an error naming the file and the key (`wxpipe run` exits 2), because a typo
 /// that silently changes nothing is worse than a refusal.
 public struct PipelineFile: Sendable {
+    /// One input and the settings its documents are read with (PipelineInputs.swift).
     public struct Input: Sendable, Equatable {
         public var path: String
-        public var units: UnitSystem?
+        public var settings = IngestSettings()
+        public var units: UnitSystem? { settings.units }
         /// The role of this input's observations when declared (`"role"`); nil: by format.
-        public var role: ObservationRole?
+        public var role: ObservationRole? { settings.observationRole }
     }
 
     public struct Export: Sendable, Equatable {
@@ -185,40 +187,6 @@ public struct PipelineFile: Sendable {
         default:
             throw r.fail(key, expected + ", not '\(mode)'")
         }
-    }
-
-    static func parseInputs(_ value: JSONValue?, _ r: Reader, folder: String) throws(Problem) -> [Input] {
-        guard let value else { throw r.fail("inputs", "missing: list the files or folders to ingest") }
-        guard value.kind == .array else { throw r.fail("inputs", "must be an array, not \(value.kind)") }
-        var inputs: [Input] = []
-        for (k, item) in value.elements.enumerated() {
-            let key = "inputs[\(k)]"
-            if let s = item.string {
-                inputs.append(Input(path: resolve(s, folder), units: nil))
-                continue
-            }
-            guard item.kind == .object else { throw r.fail(key, "must be a path or an object {\"path\": …, \"units\": …, \"role\": …}") }
-            for sub in item.keys where !["path", "units", "role"].contains(sub) {
-                throw r.fail("\(key).\(sub)", "unknown key (known: path, units, role)")
-            }
-            guard let path = try r.string(item["path"], "\(key).path") else { throw r.fail("\(key).path", "missing") }
-            var input = Input(path: resolve(path, folder), units: nil)
-            if let u = try r.string(item["units"], "\(key).units") {
-                guard let parsed = UnitSystem(rawValue: u) else { throw r.fail("\(key).units", "must be standard, metric or imperial, not '\(u)'") }
-                input.units = parsed
-            }
-            if let role = try r.string(item["role"], "\(key).role") {
-                switch role {
-                case "observed": input.role = .observed
-                case "forecast", "nowcast": input.role = .nowcast
-                case "auto": input.role = nil
-                default: throw r.fail("\(key).role", "must be observed, forecast or auto, not '\(role)'")
-                }
-            }
-            inputs.append(input)
-        }
-        if inputs.isEmpty { throw r.fail("inputs", "is empty: nothing to ingest") }
-        return inputs
     }
 
     /// Declared locations; a location's `reference` goes into the aggregate options.

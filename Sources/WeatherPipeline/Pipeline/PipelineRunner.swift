@@ -6,15 +6,16 @@ import WeatherStore
 /// Runs every stage a pipeline file describes, in order: ingest, aggregate, the exports and
 /// the report. The first stage that does not complete ends the run with its outcome.
 public enum PipelineRunner {
-    /// `strict` here (or in the file) is checked once at the end, over the whole store, so the
-    /// exports are still written when input was rejected.
+    /// `strict` here (or in the file) is checked once at the end, so the exports are still
+    /// written when input was rejected; it counts the rejects of this run's ingest, not those an
+    /// earlier run stored (a re-run that reads nothing new passes).
     public static func run(_ pipeline: PipelineFile, options: IngestStage.Options, log: StageLog,
                            progress: ProgressDisplay? = nil) -> StageOutcome {
-        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units, role: $0.role) }
+        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, settings: $0.settings) }
         var ingestOptions = options
         ingestOptions.strict = false
-        let ingested = IngestStage.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,
-                                       options: ingestOptions, log: log, progress: progress).outcome
+        let (ingested, summary) = IngestStage.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,
+                                                  options: ingestOptions, log: log, progress: progress)
         guard ingested.isCompleted else { return ingested }
         let aggregated = AggregateStage.run(store: pipeline.store, options: pipeline.aggregate, log: log)
         guard aggregated.isCompleted else { return aggregated }
@@ -26,7 +27,7 @@ public enum PipelineRunner {
             let reported = ReportStage.run(store: pipeline.store, out: report, title: "wxpipe report: \(pipeline.name)", log: log)
             guard reported.isCompleted else { return reported }
         }
-        if options.strict || pipeline.strict, (try? rejectCount(store: pipeline.store)) ?? 0 > 0 {
+        if options.strict || pipeline.strict, (summary?.rejected ?? 0) > 0 {
             return .completedWithRejects
         }
         return .completed
@@ -47,9 +48,5 @@ public enum PipelineRunner {
             out.append((request, sqlite))
         }
         return out
-    }
-
-    private static func rejectCount(store: String) throws -> Int64 {
-        try Database(path: store, readOnly: true).scalar("SELECT COUNT(*) FROM rejects")?.int ?? 0
     }
 }

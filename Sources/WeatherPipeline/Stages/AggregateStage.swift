@@ -1,13 +1,14 @@
 import WeatherAnalytics
 import WeatherStore
 
-/// The aggregate stage: rebuilds the derived tables under the store's lock.
+/// The aggregate stage: rebuilds the derived tables under the store's lock, from complete
+/// sources only (`StoreAccess`). A missing store is an error, never a new empty file.
 public enum AggregateStage {
     public static func run(store path: String, options: AggregateOptions, log: StageLog) -> StageOutcome {
         do {
-            let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
+            let (lock, database) = try StoreAccess.lockedForReading(path, log: log)
             defer { withExtendedLifetime(lock) {} }
-            let summary = try Aggregator(database: try Database(path: path), options: options).run()
+            let summary = try Aggregator(database: database, options: options).run()
             log.info(summary.render())
             return .completed
         } catch {

@@ -18,25 +18,39 @@ public enum IngestStage {
         public var quiet = false
         /// Every source with its counts and every reject, as they happen.
         public var verbose = false
+        /// Ingest every input again, even one read before with the same bytes and settings.
+        public var force = false
 
-        public init(strict: Bool = false, quiet: Bool = false, verbose: Bool = false) {
+        public init(strict: Bool = false, quiet: Bool = false, verbose: Bool = false, force: Bool = false) {
             self.strict = strict
             self.quiet = quiet
             self.verbose = verbose
+            self.force = force
         }
     }
 
     public static func run(store path: String, inputs: [IngestInput], locations: [Location] = [], options: Options,
                            log: StageLog, progress: ProgressDisplay? = nil) -> (outcome: StageOutcome, summary: IngestSummary?) {
+        let plan = IngestPlan(inputs)
+        // Nothing to read: fail before the store (or its lock file) is created.
+        if plan.fileCount == 0 && !plan.problems.isEmpty {
+            for p in plan.problems { log.warning(p) }
+            log.error("no input could be read; the store was not touched")
+            return (.failed, nil)
+        }
         do {
+            // An existing non-empty file must be a wxpipe store: wxpipe's tables are not added to
+            // another program's database, and a text file is refused in a plain sentence.
+            try StoreFile.checkIfPresent(path)
             try OutputFile.makeParentDirectory(of: path)
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             Interruption.install()
             let runner = try IngestRunner(store: try Store(path: path), declaredLocations: locations)
+            runner.force = options.force
             let display = options.quiet ? nil : progress
             observe(runner, display: display, verbose: options.verbose, log: log)
-            let summary = try runner.run(inputs)
+            let summary = try runner.run(plan)
             display?.clear()
             return (outcome(of: summary, options: options, log: log), summary)
         } catch {
@@ -69,6 +83,7 @@ public enum IngestStage {
             log.error("no input could be read")
             return .failed
         }
+        // `summary.rejected` counts this run's rejects only: a re-run that reads nothing new passes.
         if options.strict && summary.rejected > 0 { return .completedWithRejects }
         return .completed
     }

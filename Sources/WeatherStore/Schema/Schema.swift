@@ -22,7 +22,8 @@ public enum Schema {
         duplicates INTEGER NOT NULL DEFAULT 0,
         records INTEGER NOT NULL DEFAULT 0,
         status TEXT NOT NULL,
-        ingested_at_utc TEXT NOT NULL
+        ingested_at_utc TEXT NOT NULL,
+        settings_fingerprint TEXT
     );
     CREATE INDEX IF NOT EXISTS sources_input_hash ON sources(input_hash);
     CREATE INDEX IF NOT EXISTS sources_path ON sources(path);
@@ -168,10 +169,10 @@ public enum Schema {
     CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
 
-    /// Columns added to tables after stores were created with them: `upgrade` appends them to an
-    /// older store (`ALTER TABLE … ADD COLUMN` appends, matching their place at the end in `sql`).
-    /// Names are constants here, never input.
-    static let addedColumns: [(table: String, column: String, type: String)] = [
+    /// Columns added to tables after stores were first written: a store made by an earlier
+    /// version gets them on open (`CREATE TABLE IF NOT EXISTS` leaves an existing table as it is).
+    /// A new column goes at the end of its table above and here.
+    public static let addedColumns: [(table: String, column: String, type: String)] = [
         ("observations", "role", "TEXT"),
         ("observations", "station_id", "TEXT NOT NULL DEFAULT ''"), ("observations", "qc_flag", "TEXT"),
         ("observations", "precip_trace", "INTEGER NOT NULL DEFAULT 0"),
@@ -179,15 +180,15 @@ public enum Schema {
         ("observations", "temp_max_24h_c", "REAL"), ("observations", "temp_min_24h_c", "REAL"),
         ("forecasts", "wind_speed_max_ms", "REAL"), ("forecasts", "period_hours", "REAL"),
         ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
+        ("sources", "settings_fingerprint", "TEXT"),
     ]
 
-    /// Brings a store created by an earlier version up to `sql`.
-    public static func upgrade(_ database: Database) throws(StoreError) {
+    /// Adds the `addedColumns` a store lacks. Names come from the list above, never from input.
+    static func addMissingColumns(_ database: Database) throws(StoreError) {
         for added in addedColumns {
-            let present = try database.scalar("SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?",
-                                              [.text(added.table), .text(added.column)])
-            if case .integer(0)? = present {
-                try database.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+            let existing = try database.rows("SELECT name FROM pragma_table_info(?)", [.text(added.table)]).compactMap { $0.first?.string }
+            if !existing.contains(added.column) {
+                try database.execute("ALTER TABLE \(Database.quoteIdentifier(added.table)) ADD COLUMN \(Database.quoteIdentifier(added.column)) \(added.type)")
             }
         }
     }

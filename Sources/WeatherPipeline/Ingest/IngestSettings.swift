@@ -1,0 +1,87 @@
+import WeatherCore
+import WeatherProviders
+
+/// The settings of one input that change the records its documents give. Their `fingerprint`
+/// is stored with each source: the skip key is the input's content hash together with it, so
+/// the same bytes read with other settings are ingested again and replace the earlier reading.
+///
+/// To add a setting: add a property, append one entry to `entries`, and pass it on in
+/// `decodeContext`. An entry whose value is the default is left out of the fingerprint, so
+/// adding a setting does not change the fingerprint of inputs that do not use it (and does not
+/// re-ingest them).
+public struct IngestSettings: Sendable, Equatable, Hashable {
+    /// Units of OpenWeatherMap bodies that do not state them; nil: the decoders' rule.
+    public var units: UnitSystem?
+    /// Reject a whole document for one implausible or wrongly typed value (`--strict-values`)
+    /// instead of setting the value aside.
+    public var strictValues: Bool
+    /// Observed, forecast, or decided by shape (a pipeline input's `"role"`, `--role`).
+    public var role: DocumentRole
+    /// IANA zone of wall-clock times in file names (`"file_time_zone"`, `--file-time-zone`).
+    public var fileTimeZone: String?
+    /// The one source of issue times, when forced (`"issued_at"`, `--issued-at`).
+    public var issuedAtSource: IssueTimeSource?
+    /// The collector's own wrapper (`"envelope"`, `--envelope-body` …).
+    public var envelope: EnvelopeMapping?
+
+    public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
+                issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil) {
+        self.units = units
+        self.strictValues = strictValues
+        self.role = role
+        self.fileTimeZone = fileTimeZone
+        self.issuedAtSource = issuedAtSource
+        self.envelope = envelope
+    }
+
+    /// The role stored with this input's observations when the input declares one: an
+    /// `observed` input is truth, the observations of a `forecast` input are nowcasts, never
+    /// truth by default (docs/VERIFICATION.md). nil: decided by format.
+    public var observationRole: ObservationRole? {
+        switch role {
+        case .auto: return nil
+        case .observed: return .observed
+        case .forecast: return .nowcast
+        }
+    }
+
+    /// Every setting as `(name, value)`, in a fixed order; nil for a setting left at its default.
+    /// Append new settings at the end.
+    var entries: [(name: String, value: String?)] {
+        [("units", units?.rawValue),
+         ("strict_values", strictValues ? "true" : nil),
+         ("role", role == .auto ? nil : role.rawValue),
+         ("file_time_zone", fileTimeZone),
+         ("issued_at", issuedAtSource?.rawValue),
+         ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") })]
+    }
+
+    /// A stable text naming every setting that is not at its default, `name=value` joined by
+    /// `;` in the order of `entries` (`units=metric`); empty when all are defaults. Readable in
+    /// the `sources` table, and equal for equal settings on every machine and in every version.
+    public var fingerprint: String {
+        entries.compactMap { entry in entry.value.map { "\(entry.name)=\(IngestSettings.escape($0))" } }.joined(separator: ";")
+    }
+
+    /// The decoders' view of these settings for one document.
+    func decodeContext(sourceName: String, modifiedAt: Int64?, ingestTime: Int64) -> DecodeContext {
+        var context = DecodeContext(owmUnits: units, sourceName: sourceName, modifiedAt: modifiedAt, ingestTime: ingestTime)
+        context.strictValues = strictValues
+        context.role = role
+        context.fileTimeZone = fileTimeZone
+        context.issuedAtSource = issuedAtSource
+        context.envelope = envelope
+        return context
+    }
+
+    /// Values are user text (a zone name, a key path): `;`, `=`, `,` and `\` are escaped so
+    /// that two different settings never give the same fingerprint.
+    static func escape(_ value: String) -> String {
+        var out = ""
+        for c in value {
+            if c == "\\" || c == ";" || c == "=" || c == "," { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
