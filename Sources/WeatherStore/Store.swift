@@ -18,6 +18,7 @@ public final class Store {
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
         try database.execute(Schema.sql)
+        try Views.create(in: database)
         try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
                          [.text(String(Schema.version))])
     }
