@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "WeatherProvidersTests", dependencies: ["WeatherProviders", "WeatherJSON", "WeatherCore"]),
         .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "WeatherCore"]),
         .testTarget(name: "WeatherExportTests", dependencies: ["WeatherExport", "WeatherStore", "WeatherCore"]),
-        .testTarget(name: "WxpipeCommandsTests", dependencies: ["WxpipeCommands", "WeatherPipeline", "WeatherExport", "WeatherAnalytics", "WeatherCore"]),
+        .testTarget(name: "WxpipeCommandsTests", dependencies: ["WxpipeCommands", "WeatherPipeline", "WeatherExport", "WeatherAnalytics", "WeatherCore", "WeatherStore"]),
         .testTarget(name: "WeatherPipelineTests", dependencies: ["WeatherPipeline", "WeatherStore", "WeatherCore", "WeatherIngest", "WeatherExport"]),
         .testTarget(name: "WeatherAnalyticsTests", dependencies: ["WeatherAnalytics", "WeatherStore", "WeatherCore"]),
         .testTarget(name: "WeatherReportTests", dependencies: ["WeatherReport", "WeatherAnalytics", "WeatherStore", "WeatherCore"]),

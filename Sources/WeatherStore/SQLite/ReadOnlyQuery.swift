@@ -33,6 +33,8 @@ public final class ReadOnlyQuery {
         do {
             database = try Database(path: path, readOnly: true)
             try database.execute("PRAGMA query_only=ON")
+            // SQLite reads the file lazily: a file that is not a store fails here, not later.
+            try database.execute("SELECT COUNT(*) FROM sqlite_master")
         } catch {
             throw QueryError(kind: .failed, message: "cannot open \(path): \(error.message)")
         }
