@@ -11,8 +11,9 @@ public struct SQLCommand: Command {
     exit 2 and nothing runs; so is more than one statement. A missing store is an error (exit 1),
     never created. Beside the tables, the views observations_named, daily_named and scores_pooled
     join names and pool scores (see README, "For SQL users").
-    --format table prints aligned columns; csv and json are for programs; xlsx writes a workbook
-    to --out. --out writes any format to a file instead of standard output.
+    --format table prints aligned columns (it holds the rows to align them: use csv or json for
+    large results); csv and json are for programs; xlsx writes a workbook to --out. --out writes
+    any format to a file instead of standard output.
     """
     static let db = OptionSpec("--db", value: "FILE", help: "The store to query.", required: true)
     static let format = OptionSpec.choice("--format", QueryFormat.self, help: "How to print the rows.", default: .table)
