@@ -15,6 +15,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
+	pkg-config --exists xlsxwriter 2>/dev/null || missing="$$missing libxlsxwriter-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
@@ -32,11 +33,17 @@ build: deps
 run: build
 	$(BIN) run Pipelines/default.json
 
-# The verification cross-check (Tests/crosscheck_scores.py) uses the PyPI `scores` package;
-# without it the check falls back to numpy and says so.
+# The tests read our output with independent tools: the verification cross-check
+# (Tests/crosscheck_scores.py) with the PyPI `scores` package, the XLSX and CSV checks with
+# openpyxl and DuckDB. Installed quietly when python3 lacks them; the tests fail, not skip,
+# if they are still missing.
 test: deps
-	@python3 -c "import scores" 2>/dev/null || python3 -m pip install --quiet scores \
-	  || echo "could not install the scores package: the verification cross-check falls back to numpy"
+	@if command -v python3 >/dev/null && ! python3 -c "import scores, openpyxl, duckdb" 2>/dev/null; then \
+	  echo "installing the Python packages the tests use: scores openpyxl duckdb"; \
+	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore scores openpyxl duckdb 2>/dev/null \
+	  || python3 -m pip install --quiet --disable-pip-version-check --user scores openpyxl duckdb \
+	  || echo "could not install scores, openpyxl and duckdb: the checks that need them will fail"; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 

@@ -6,11 +6,13 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case csv
     /// The chosen tables, schema and rows, copied into a new SQLite file.
     case sqlite
+    /// One workbook, a sheet per table, with typed cells (numbers, dates), for spreadsheets.
+    case xlsx
 
     /// Whether values can be converted to another unit system: a SQLite copy is the store's
     /// tables as they are (their column names carry metric units), so it cannot.
-    public var convertsUnits: Bool { self == .csv }
-    /// Whether a CSV dialect applies.
+    public var convertsUnits: Bool { self != .sqlite }
+    /// Whether a CSV dialect applies (a workbook's cells are typed, so it needs none).
     public var hasDialect: Bool { self == .csv }
 }
 
@@ -25,7 +27,7 @@ public struct ExportRequest: Sendable, Equatable {
     public init(format: ExportFormat, tables: [String] = [], dialect: CSVDialect = .rfc4180,
                 units: Units = .metric) throws(ExportError) {
         if units != .metric && !format.convertsUnits {
-            throw ExportError("--units \(units.rawValue) applies to CSV only: a \(format.rawValue) export keeps the store's metric units")
+            throw ExportError("--units \(units.rawValue) applies to CSV and XLSX only: a \(format.rawValue) export keeps the store's metric units")
         }
         if dialect != .rfc4180 && !format.hasDialect {
             throw ExportError("--dialect \(dialect.rawValue) applies to CSV only, not to a \(format.rawValue) export")

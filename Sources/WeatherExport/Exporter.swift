@@ -18,6 +18,8 @@ public struct Exporter {
     public enum Written: Sendable, Equatable {
         case csvFiles([WrittenTable])
         case sqliteFile
+        /// The sheets of the one workbook, with their rows (a large table spans several).
+        case workbook([WrittenSheet])
     }
 
     /// One CSV file written: its table and how many rows it holds.
@@ -35,6 +37,8 @@ public struct Exporter {
         case .sqlite:
             try exportSQLite(tables: request.tables, to: path)
             return .sqliteFile
+        case .xlsx:
+            return .workbook(try exportXLSX(tables: request.tables, to: path, units: request.units))
         }
     }
 
@@ -70,6 +74,7 @@ public struct Exporter {
                 throw error
             }
         }
+        try CSVSchema.write(tables: try names.map { ($0, try columns(of: $0, units: units)) }, dialect: dialect, to: directory)
         return written
     }
 
@@ -79,10 +84,12 @@ public struct Exporter {
         let filter = try completeSourcesFilter(table: table)
         let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY rowid")
         let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
-        try writer.write(dialect.preamble + shape.header.map(CSV.headerCell).joined(separator: ",") + dialect.lineEnding)
+        let types = try columns(of: table, units: units).map(\.type)
+        try writer.write(dialect.preamble + CSV.line(shape.header.map { CSV.headerCell($0, dialect: dialect) }, dialect: dialect) + dialect.lineEnding)
         var rows = 0
         try stmt.forEachRow { row in
-            try writer.write(shape.transform(row).map(CSV.cell).joined(separator: ",") + dialect.lineEnding)
+            let cells = zip(shape.transform(row), types).map { CSV.cell($0, as: $1, dialect: dialect) }
+            try writer.write(CSV.line(cells, dialect: dialect) + dialect.lineEnding)
             rows += 1
         }
         try writer.close()

@@ -19,6 +19,7 @@ public final class Store {
         database = try Database(path: path)
         try database.execute(Schema.sql)
         try Schema.addMissingColumns(database)
+        try Views.create(in: database)
         try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
                          [.text(String(Schema.version))])
     }

@@ -2,37 +2,42 @@ import WeatherCore
 import WeatherExport
 import WeatherPipeline
 
-/// `wxpipe export --db FILE --format csv|sqlite --out PATH [--table NAME ...]`
+/// `wxpipe export --db FILE --format csv|sqlite|xlsx --out PATH [--table NAME ...]`
 public struct ExportCommand: Command {
     public static let name = "export"
-    public static let abstract = "Write tables of the store as CSV files or a standalone SQLite file."
+    public static let abstract = "Write tables of the store as CSV files, a standalone SQLite file or an XLSX workbook."
     public static let discussion = """
     CSV: one RFC 4180 file per table in the folder PATH, UTF-8 with a header row; missing values
     are empty cells (never 0); text that a spreadsheet would run as a formula is prefixed with '.
+    REAL columns are always written as floats (25.0); schema.json beside the files gives every
+    column's type, unit and meaning (CSVW).
     SQLite: the chosen tables (schema and rows) in a new file PATH.
+    XLSX: one workbook PATH, a sheet per table, numbers and dates as typed cells, a bold frozen
+    header with a filter; a table past 1,048,576 rows continues on 'table (2)'.
     --dialect spreadsheet writes what Excel and LibreOffice read best: UTF-8 with a BOM, CRLF,
-    date-times as YYYY-MM-DD HH:MM:SS (UTC). --units imperial converts and renames columns
-    (temp_c → temp_f, precip_mm → precip_in, wind_speed_ms → wind_speed_mph, …). --dialect and
-    --units apply to CSV only: with --format sqlite they are refused (exit 2), not ignored.
+    date-times as YYYY-MM-DD HH:MM:SS (UTC); spreadsheet-eu the same with ';' between cells and
+    decimal commas, for decimal-comma locales. --units imperial converts and renames columns
+    (temp_c → temp_f, precip_mm → precip_in, wind_speed_ms → wind_speed_mph, …). --dialect
+    applies to CSV only, --units to CSV and XLSX: otherwise they are refused (exit 2), not ignored.
     Outputs are written to a temporary name and renamed when complete.
     """
     static let db = OptionSpec("--db", value: "FILE", help: "The store to read.", required: true)
-    static let format = OptionSpec.choice("--format", ExportFormat.self, help: "CSV files or a SQLite file.", default: .csv)
-    static let out = OptionSpec("--out", value: "PATH", help: "Folder for CSV files, or the SQLite file to write.", required: true)
+    static let format = OptionSpec.choice("--format", ExportFormat.self, help: "CSV files, a SQLite file or an XLSX workbook.", default: .csv)
+    static let out = OptionSpec("--out", value: "PATH", help: "Folder for CSV files, or the SQLite or XLSX file to write.", required: true)
     static let table = OptionSpec("--table", value: "NAME", help: "Export only this table: "
-                                  + ExportStage.knownTables.joined(separator: ", ") + ".",
-                                  default: "all tables", repeatable: true)
+                                  + ExportStage.knownTables.joined(separator: ", ") + ".", default: "all tables", repeatable: true)
     static let dialect = OptionSpec.choice("--dialect", CSVDialect.self,
-                                           help: "CSV dialect: rfc4180 (for programs) or spreadsheet (BOM, CRLF, spreadsheet date-times).",
+                                           help: "CSV dialect: rfc4180 (for programs), spreadsheet (BOM, CRLF, spreadsheet date-times) or spreadsheet-eu (also ; and decimal commas).",
                                            default: .rfc4180)
     static let units = OptionSpec.choice("--units", Units.self,
-                                         help: "Units of CSV values: metric (as stored) or imperial (°F, in, mph, inHg, miles).", default: .metric)
+                                         help: "Units of CSV and XLSX values: metric (as stored) or imperial (°F, in, mph, inHg, miles).", default: .metric)
     public static let options = [db, format, out, table, dialect, units]
     public static let examples = [
         "wxpipe export --db weather.sqlite --format csv --out csv/",
         "wxpipe export --db weather.sqlite --format csv --out csv/ --table observations",
         "wxpipe export --db weather.sqlite --out sheets/ --table daily_observed --dialect spreadsheet --units imperial",
         "wxpipe export --db weather.sqlite --format sqlite --out share.sqlite --table observations --table locations",
+        "wxpipe export --db weather.sqlite --format xlsx --out weather.xlsx",
     ]
 
     /// The store to read.

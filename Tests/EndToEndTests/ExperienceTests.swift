@@ -27,7 +27,7 @@ struct ExperienceTests {
         let daily = try WX.run(["run", "Pipelines/daily-csv.json"], cwd: dir)
         #expect(daily.status == 0, "\(daily.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/out/daily-csv").sorted()
-        #expect(files == ["daily_observed.csv", "rainfall_monthly.csv"])
+        #expect(files == ["daily_observed.csv", "rainfall_monthly.csv", "schema.json"])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/out/daily-csv/daily_observed.csv")))
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])            // BOM
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)

@@ -13,14 +13,14 @@ struct CSVTests {
 
     @Test func missingIsEmptyNeverZero() {
         #expect(CSV.cell(.null) == "")
-        #expect(CSV.cell(.real(0)) == "0")
+        #expect(CSV.cell(.real(0)) == "0.0")
     }
 
     @Test func numbersStayNumbers() {
         #expect(CSV.cell(.real(-3.5)) == "-3.5")
         #expect(CSV.cell(.integer(-12)) == "-12")
         #expect(CSV.cell(.real(8.72)) == "8.72")
-        #expect(CSV.cell(.real(1010)) == "1010")
+        #expect(CSV.cell(.real(1010)) == "1010.0")
     }
 
     @Test(arguments: ["=1+1", "+1", "-1+A1", "@SUM(A1)", "\tx", "\rx", "=HYPERLINK(\"http://x\",\"y\")"])

@@ -21,6 +21,8 @@ public enum ExportStage {
                 for f in files { log.info("wrote \(path)/\(f.table).csv (\(f.rows) rows)") }
             case .sqliteFile:
                 log.info("wrote \(path)")
+            case .workbook(let sheets):
+                for line in XLSXSummary.lines(sheets, path: path) { log.info(line) }
             }
             return .completed
         } catch {
