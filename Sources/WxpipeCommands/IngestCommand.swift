@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherPipeline
+import WeatherProviders
 
 /// `wxpipe ingest --db FILE PATH...`
 public struct IngestCommand: Command {
@@ -21,18 +22,38 @@ public struct IngestCommand: Command {
     static let units = OptionSpec("--units", value: "SYSTEM",
                                   help: "Units of OpenWeatherMap bodies whose envelope has no URL: standard (Kelvin), metric or imperial.",
                                   default: UnitSystem.standard.rawValue)
-    public static let options = [db, units] + IngestStage.Options.specs
+    static let role = OptionSpec("--role", value: "ROLE",
+                                 help: "observed (every time step is truth, e.g. a past_days folder), forecast, or auto (by format).",
+                                 default: "auto")
+    static let fileTimeZone = OptionSpec("--file-time-zone", value: "ZONE",
+                                         help: "IANA zone of wall-clock times in file names, e.g. America/New_York.", default: "UTC")
+    static let issuedAt = OptionSpec("--issued-at", value: "SOURCE",
+                                     help: "The one source of issue times: file_name, mtime, envelope or body.",
+                                     default: "envelope, body, file name, mtime")
+    static let envelopeBody = OptionSpec("--envelope-body", value: "PATH",
+                                         help: "Key path of the reply inside the collector's wrapper, e.g. data.", default: "recognised by shape")
+    static let envelopeFetchedAt = OptionSpec("--envelope-fetched-at", value: "PATH", help: "Key path of the fetch time in the wrapper.")
+    static let envelopeURL = OptionSpec("--envelope-url", value: "PATH", help: "Key path of the request URL in the wrapper.")
+    static let strictValues = OptionSpec("--strict-values",
+                                         help: "Reject a document for one implausible or mistyped value instead of setting the value aside.")
+    public static let options = [db, units, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues]
+        + IngestStage.Options.specs
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
         "wxpipe ingest --db weather.sqlite --units imperial us-replies.ndjson.gz",
         "curl -s \"$URL\" | wxpipe ingest --db weather.sqlite -",
         "wxpipe ingest --db weather.sqlite --units metric archive/   (re-ingests archive/ read before without --units)",
+        "wxpipe ingest --db weather.sqlite --role observed --file-time-zone America/New_York past-days/",
+        "wxpipe ingest --db weather.sqlite --envelope-body data --envelope-fetched-at fetchedAt wrapped/",
     ]
 
     /// The store to write.
     public var store: String
+    /// The settings every input is read with (units, role, file zone, issue-time source,
+    /// envelope, strict values): the same as a pipeline input's keys.
+    public var settings: IngestSettings
     /// Units of OpenWeatherMap bodies that do not state them; nil: the decoders' default.
-    public var units: UnitSystem?
+    public var units: UnitSystem? { settings.units }
     public var paths: [String]
     public var output: IngestStage.Options
 
@@ -40,13 +61,40 @@ public struct IngestCommand: Command {
         store = try args.required(Self.db)
         guard !args.positional.isEmpty else { throw UsageError("no PATH given: name files, folders or - for standard input") }
         paths = args.positional
-        units = try args.choice(Self.units)
+        settings = try Self.parseSettings(args)
         output = IngestStage.Options(parsing: args)
     }
 
     public func run(_ console: Console) -> ExitCode {
-        let inputs = paths.map { IngestInput(path: $0, units: units) }
+        let inputs = paths.map { IngestInput(path: $0, settings: settings) }
         let progress = ProgressLine.isTerminal ? ProgressLine() : nil
         return ExitCode(IngestStage.run(store: store, inputs: inputs, options: output, log: console, progress: progress).outcome)
+    }
+}
+
+extension IngestCommand {
+    /// The per-input settings options, checked as a pipeline file's input keys are.
+    static func parseSettings(_ args: ParsedArguments) throws(UsageError) -> IngestSettings {
+        var settings = IngestSettings(units: try args.choice(units), strictValues: args.has(strictValues))
+        if let text = args.value(role) {
+            guard let parsed = IngestSettings.parseRole(text) else { throw UsageError("--role must be observed, forecast or auto, not '\(Sanitize.printable(text))'") }
+            settings.role = parsed
+        }
+        if let zone = args.value(fileTimeZone) {
+            guard LocalTime.isKnownZone(zone) else { throw UsageError("--file-time-zone: '\(Sanitize.printable(zone))' is not an IANA time zone known here") }
+            settings.fileTimeZone = zone
+        }
+        if let text = args.value(issuedAt) {
+            guard let parsed = IngestSettings.parseIssuedAt(text) else {
+                throw UsageError("--issued-at must be file_name, mtime, envelope or body, not '\(Sanitize.printable(text))'")
+            }
+            settings.issuedAtSource = parsed
+        }
+        if let body = args.value(envelopeBody) {
+            settings.envelope = EnvelopeMapping(body: body, fetchedAt: args.value(envelopeFetchedAt), url: args.value(envelopeURL))
+        } else if args.value(envelopeFetchedAt) != nil || args.value(envelopeURL) != nil {
+            throw UsageError("--envelope-fetched-at and --envelope-url need --envelope-body")
+        }
+        return settings
     }
 }

@@ -235,7 +235,7 @@ struct PipelineFileTests {
         (#"{"inputs": [{"path": "a", "units": "kelvin"}], "store": "s"}"#, "inputs[0].units"),
         (#"{"inputs": ["a"], "store": "s", "locations": [{"id": "x", "lat": 100, "lon": 0}]}"#, "locations[0].lat"),
         (#"{"inputs": ["a"], "store": "s", "export": {"csv": 3}}"#, "export.csv"),
-        (#"{"inputs": ["a"], "store": "s", "export": {"xlsx": "a"}}"#, "export.xlsx"),
+        (#"{"inputs": ["a"], "store": "s", "export": {"ods": "a"}}"#, "export.ods"),
         (#"{"inputs": ["a"], "store": "s", "strict": "yes"}"#, "strict"),
     ])
     func problemsNameTheKey(_ json: String, _ key: String) {

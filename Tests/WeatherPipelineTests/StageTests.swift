@@ -76,13 +76,14 @@ struct StageTests {
     @Test func pipelineExportsApplyUnitsToCSVOnly() throws {
         let folder = StageFolder()
         let file = folder.path + "/p.json"
-        try #"{"inputs": ["."], "store": "s.sqlite", "export": {"csv": "csv", "sqlite": "copy.sqlite", "units": "imperial", "dialect": "spreadsheet", "tables": ["observations"]}}"#
+        try #"{"inputs": ["."], "store": "s.sqlite", "export": {"csv": "csv", "sqlite": "copy.sqlite", "xlsx": "w.xlsx", "units": "imperial", "dialect": "spreadsheet", "tables": ["observations"]}}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         let pipeline = try PipelineFile.load(path: file)
         let exports = PipelineRunner.exports(of: pipeline)
         #expect(exports.map(\.0) == [try ExportRequest(format: .csv, tables: ["observations"], dialect: .spreadsheet, units: .imperial),
-                                     try ExportRequest(format: .sqlite, tables: ["observations"])])
-        #expect(exports.map(\.1) == [folder.path + "/csv", folder.path + "/copy.sqlite"])
+                                     try ExportRequest(format: .sqlite, tables: ["observations"]),
+                                     try ExportRequest(format: .xlsx, tables: ["observations"], units: .imperial)])
+        #expect(exports.map(\.1) == [folder.path + "/csv", folder.path + "/copy.sqlite", folder.path + "/w.xlsx"])
     }
 
     @Test func aPipelineRunsEveryStage() throws {
@@ -90,13 +91,14 @@ struct StageTests {
         let file = folder.path + "/p.json"
         try """
         {"inputs": ["\(fixtures)/standard"], "store": "s.sqlite", "strict": true,
-         "export": {"csv": "csv", "tables": ["observations"], "report": "r.html"}}
+         "export": {"csv": "csv", "xlsx": "w.xlsx", "tables": ["observations"], "report": "r.html"}}
         """.write(toFile: file, atomically: true, encoding: .utf8)
         let log = RecordingLog()
         let outcome = PipelineRunner.run(try PipelineFile.load(path: file), options: .init(quiet: true), log: log)
         #expect(outcome == .completed, "\(log.lines)")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/csv/observations.csv"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/r.html"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/w.xlsx"))
         #expect(log.lines.contains { $0.hasPrefix("aggregate: ") })
         let plan = PipelinePlan.lines(for: try PipelineFile.load(path: file), path: file)
         #expect(plan.contains("  1. ingest into \(folder.path)/s.sqlite"))

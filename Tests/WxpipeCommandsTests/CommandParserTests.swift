@@ -8,6 +8,7 @@ import WeatherAnalytics
 import WeatherCore
 import WeatherExport
 import WeatherPipeline
+import WeatherProviders
 @testable import WxpipeCommands
 
 /// Each command's options parse into the expected typed values; a wrong one is a usage error.
@@ -22,6 +23,15 @@ struct CommandParserTests {
         #expect(throws: UsageError.self) { try IngestCommand.parse(["x"]) }  // no --db
         #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "w"]) }  // no PATH
         #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "w", "--units", "kelvin", "x"]) }
+        // The per-input settings, as a pipeline input's keys.
+        let s = try IngestCommand.parse(["--db", "w", "--role", "observed", "--file-time-zone", "America/New_York", "--issued-at", "file_name",
+                                         "--envelope-body", "data", "--envelope-fetched-at", "fetchedAt", "--strict-values", "x"]).settings
+        #expect(s == IngestSettings(strictValues: true, role: .observed, fileTimeZone: "America/New_York", issuedAtSource: .fileName,
+                                    envelope: EnvelopeMapping(body: "data", fetchedAt: "fetchedAt")))
+        #expect(s.fingerprint == "strict_values=true;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data\\,fetchedAt\\,")
+        for bad in [["--role", "truth"], ["--file-time-zone", "Mars/Olympus"], ["--issued-at", "ingest_time"], ["--envelope-url", "u"]] {
+            #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "w"] + bad + ["x"]) }
+        }
     }
 
     @Test func aggregate() throws {
@@ -106,7 +116,8 @@ struct CommandParserTests {
     @Test func usageAndHelpAreDerivedFromTheDeclarations() {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
-        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--strict] [--quiet] [--verbose] [--force] PATH...")
+        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
+                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--strict] [--quiet] [--verbose] [--force] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")

@@ -1,6 +1,7 @@
 import WeatherJSON
 import WeatherCore
 import WeatherAnalytics
+import WeatherExport
 
 /// A declarative pipeline (`Pipelines/*.json`): inputs, the store, declared locations, exports.
 ///
@@ -21,6 +22,8 @@ public struct PipelineFile: Sendable {
         public var csv: String?
         public var sqlite: String?
         public var report: String?
+        /// An XLSX workbook, one sheet per table (units as for CSV).
+        public var xlsx: String?
         public var tables: [String] = []
         public var dialect: String = "rfc4180"
         public var units: String = "metric"
@@ -220,15 +223,18 @@ public struct PipelineFile: Sendable {
         var export = Export()
         guard let e = value else { return export }
         guard e.kind == .object else { throw r.fail("export", "must be an object") }
-        let known = ["csv", "sqlite", "report", "tables", "dialect", "units"]
+        let known = ["csv", "sqlite", "xlsx", "report", "tables", "dialect", "units"]
         for sub in e.keys where !known.contains(sub) {
             throw r.fail("export.\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
         }
         export.csv = try r.string(e["csv"], "export.csv").map { resolve($0, folder) }
         export.sqlite = try r.string(e["sqlite"], "export.sqlite").map { resolve($0, folder) }
         export.report = try r.string(e["report"], "export.report").map { resolve($0, folder) }
+        export.xlsx = try r.string(e["xlsx"], "export.xlsx").map { resolve($0, folder) }
         if let d = try r.string(e["dialect"], "export.dialect") {
-            guard ["rfc4180", "spreadsheet"].contains(d) else { throw r.fail("export.dialect", "must be rfc4180 or spreadsheet, not '\(d)'") }
+            guard CSVDialect(rawValue: d) != nil else {
+                throw r.fail("export.dialect", "must be \(CSVDialect.allCases.map(\.rawValue).joined(separator: ", ")), not '\(d)'")
+            }
             export.dialect = d
         }
         if let u = try r.string(e["units"], "export.units") {

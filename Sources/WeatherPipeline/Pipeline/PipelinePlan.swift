@@ -43,6 +43,7 @@ public enum PipelinePlan {
         let tables = p.export.tables.isEmpty ? "all tables" : p.export.tables.joined(separator: ", ")
         if let csv = p.export.csv { stages.append("export CSV (\(p.export.dialect), \(p.export.units)) of \(tables) to \(Sanitize.printable(csv))/") }
         if let sqlite = p.export.sqlite { stages.append("export SQLite of \(tables) to \(Sanitize.printable(sqlite))") }
+        if let xlsx = p.export.xlsx { stages.append("export XLSX (\(p.export.units)) of \(tables) to \(Sanitize.printable(xlsx))") }
         if let report = p.export.report { stages.append("write the HTML report \(Sanitize.printable(report))") }
         return stages
     }

@@ -34,7 +34,8 @@ public enum PipelineRunner {
     }
 
     /// The exports of the file's `export` section, each with its destination. The file's
-    /// `dialect` and `units` describe its CSV output; the SQLite copy is the store as it is.
+    /// `dialect` and `units` describe its CSV output (`units` its XLSX too); the SQLite copy is
+    /// the store as it is.
     public static func exports(of pipeline: PipelineFile) -> [(ExportRequest, String)] {
         let e = pipeline.export
         var out: [(ExportRequest, String)] = []
@@ -46,6 +47,9 @@ public enum PipelineRunner {
         }
         if let sqlite = e.sqlite, let request = try? ExportRequest(format: .sqlite, tables: e.tables) {
             out.append((request, sqlite))
+        }
+        if let xlsx = e.xlsx, let request = try? ExportRequest(format: .xlsx, tables: e.tables, units: Units(rawValue: e.units) ?? .metric) {
+            out.append((request, xlsx))
         }
         return out
     }
