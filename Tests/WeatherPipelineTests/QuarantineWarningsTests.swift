@@ -16,6 +16,8 @@ struct QuarantineWarningsTests {
         let s = try IngestRunner(store: store).run([IngestInput(path: file)])
         #expect(s.accepted == 1 && s.rejected == 0)
         #expect(s.warnings == 2)
+        #expect(s.quarantinedByRule == ["cloud cover 0…100 %": 2])
+        #expect(s.render().contains("values set aside: 2") && s.render().contains("  set aside, cloud cover 0…100 %: 2"))
         let db = store.database
         let rows = try db.rows("SELECT field_path, value, rule, line, path FROM warnings ORDER BY field_path")
         #expect(rows.count == 2)

@@ -89,7 +89,10 @@ final class FileIngest {
             summary.observations += observations
             summary.forecasts += forecasts
             summary.locationsCreated += locationsCreated
-            if case .success(let d) = result { summary.warnings += d.warnings.count + d.quarantined.count }
+            if case .success(let d) = result {
+                summary.warnings += d.warnings.count + d.quarantined.count
+                for q in d.quarantined { summary.quarantinedByRule[q.rule, default: 0] += 1 }
+            }
         }
         inBatch += 1
         if inBatch >= runner.batchSize {

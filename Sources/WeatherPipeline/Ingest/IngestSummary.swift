@@ -28,6 +28,9 @@ public struct IngestSummary: Sendable {
     public var locationsCreated = 0
     /// Remarks on accepted documents (kept in the `warnings` table).
     public var warnings = 0
+    /// Values set aside (quarantined) in accepted documents, by the rule they broke; each is
+    /// also a row of `warnings` with its field path and value.
+    public var quarantinedByRule: [String: Int] = [:]
     public var rejectsByReason: [RejectReason: Int] = [:]
     public var problems: [String] = []
     public var seconds: Double = 0
@@ -61,6 +64,11 @@ public struct IngestSummary: Sendable {
         }
         lines.append("records written: \(observations) observations, \(forecasts) forecasts; new locations: \(locationsCreated)")
         if warnings > 0 { lines.append("warnings: \(warnings) (see the warnings table; e.g. a unit not understood leaves that variable missing)") }
+        let quarantined = quarantinedByRule.values.reduce(0, +)
+        if quarantined > 0 {
+            lines.append("values set aside: \(quarantined) (the documents were kept; each value is NULL and a row in warnings)")
+            for (rule, n) in quarantinedByRule.sorted(by: { $0.key < $1.key }) { lines.append("  set aside, \(rule): \(n)") }
+        }
         let mb = Double(bytesRead) / 1_000_000
         let rate = seconds > 0 ? mb / seconds : 0
         lines.append("time: \(format(seconds)) s, \(format(mb)) MB decompressed (\(format(rate)) MB/s)")
