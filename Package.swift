@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "WeatherIngest", dependencies: ["WeatherCore", "CZlib"]),
         .target(name: "WeatherProviders", dependencies: ["WeatherCore", "WeatherJSON"]),
         .target(name: "WeatherStore", dependencies: ["WeatherCore", "CSQLite"]),
-        .target(name: "WeatherExport", dependencies: ["WeatherStore", "CXlsxWriter"]),
+        .target(name: "WeatherExport", dependencies: ["WeatherCore", "WeatherStore", "CXlsxWriter"]),
         .target(name: "WeatherAnalytics", dependencies: ["WeatherCore", "WeatherStore"]),
         .target(name: "WeatherReport", dependencies: ["WeatherCore", "WeatherStore"]),
         .target(name: "WeatherPipeline",

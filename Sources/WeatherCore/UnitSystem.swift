@@ -13,7 +13,7 @@ public enum UnitSystem: String, Sendable, CaseIterable {
 
     public func celsius(_ value: Double) -> Double {
         switch self {
-        case .standard: return value - 273.15
+        case .standard: return value - UnitFactor.kelvinOffset
         case .metric: return value
         case .imperial: return Convert.fahrenheitToCelsius(value)
         }
@@ -54,7 +54,25 @@ public enum UnitsSource: String, Sendable, CaseIterable {
     case `default` = "default"
 }
 
-/// Unit conversions to the canonical units (°C, m/s, hPa, mm, %, m).
+/// The one table of unit factors: decoders convert into the canonical units with them
+/// (`Convert`) and exports convert out of them (`WeatherExport.Units`), so no factor is
+/// written twice. Exact by definition unless said: 1 in = 25.4 mm, 1 mph = 0.44704 m/s,
+/// 1 mi = 1609.344 m (international yard, 1959), 1 kn = 1852 m/h.
+public enum UnitFactor {
+    public static let mmPerInch = 25.4
+    public static let cmPerInch = 2.54
+    public static let msPerMph = 0.44704
+    public static let kmhPerMs = 3.6
+    public static let msPerKnot = 1852.0 / 3600.0
+    public static let metresPerMile = 1609.344
+    /// hPa per inch of mercury at 0 °C (33.8639, as METAR altimeter settings are converted).
+    public static let hPaPerInHg = 33.8639
+    /// inHg per hPa as weather services round it for display (0.02953).
+    public static let inHgPerHPa = 0.0295300
+    public static let kelvinOffset = 273.15
+}
+
+/// Unit conversions to the canonical units (°C, m/s, hPa, mm, %, m), from `UnitFactor`.
 ///
 /// Results are never rounded: 0.055 mm stays 0.055 and 285.514 K is 12.364 °C (to
 /// floating-point accuracy). Rounding to 2 decimals biased drizzle totals upward by up to 9 %
@@ -75,10 +93,12 @@ public enum Convert {
     }
 
     public static func fahrenheitToCelsius(_ f: Double) -> Double { (f - 32) * 5 / 9 }
-    public static func mphToMs(_ mph: Double) -> Double { mph * 0.44704 }
-    public static func kmhToMs(_ kmh: Double) -> Double { kmh / 3.6 }
-    public static func knotsToMs(_ kn: Double) -> Double { kn * (1852.0 / 3600.0) }
-    public static func inchesToMm(_ inches: Double) -> Double { inches * 25.4 }
-    public static func milesToMetres(_ miles: Double) -> Double { miles * 1609.344 }
+    public static func mphToMs(_ mph: Double) -> Double { mph * UnitFactor.msPerMph }
+    public static func kmhToMs(_ kmh: Double) -> Double { kmh / UnitFactor.kmhPerMs }
+    public static func knotsToMs(_ kn: Double) -> Double { kn * UnitFactor.msPerKnot }
+    public static func inchesToMm(_ inches: Double) -> Double { inches * UnitFactor.mmPerInch }
+    public static func inchesToCm(_ inches: Double) -> Double { inches * UnitFactor.cmPerInch }
+    public static func milesToMetres(_ miles: Double) -> Double { miles * UnitFactor.metresPerMile }
+    public static func inHgToHPa(_ inHg: Double) -> Double { inHg * UnitFactor.hPaPerInHg }
     public static func fractionToPercent(_ f: Double) -> Double { f * 100 }
 }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// The unit system of exported values, and every conversion the export applies, in one place.
 ///
 /// The store holds canonical metric units, named by column suffix (`temp_c`, `precip_mm`,
@@ -41,17 +43,16 @@ public struct UnitConversion: Sendable {
 
     public func difference(_ x: Double) -> Double { x * scale }
 
-    /// Exact definitions: 1 in = 25.4 mm, 1 mph = 0.44704 m/s, 1 mi = 1609.344 m (international
-    /// yard and pound, 1959); 1 hPa = 0.0295300 inHg (the rounded factor weather services use).
+    /// The factors are WeatherCore's `UnitFactor`, the table the decoders convert in with.
     /// Longer suffixes come first so `_mmh` is not read as `_mm` + `h`. The closures divide
     /// where the factor is a divisor, so exported digits stay the same as they always were.
     static let toImperial: [UnitConversion] = [
         UnitConversion(fromSuffix: "_c", toSuffix: "_f", value: { $0 * 9 / 5 + 32 }, scale: 9.0 / 5),
-        UnitConversion(fromSuffix: "_mmh", toSuffix: "_inh", value: { $0 / 25.4 }, scale: 1 / 25.4),
-        UnitConversion(fromSuffix: "_mm", toSuffix: "_in", value: { $0 / 25.4 }, scale: 1 / 25.4),
-        UnitConversion(fromSuffix: "_cm", toSuffix: "_in", value: { $0 / 2.54 }, scale: 1 / 2.54),
-        UnitConversion(fromSuffix: "_ms", toSuffix: "_mph", value: { $0 / 0.44704 }, scale: 1 / 0.44704),
-        UnitConversion(fromSuffix: "_hpa", toSuffix: "_inhg", value: { $0 * 0.0295300 }, scale: 0.0295300),
-        UnitConversion(fromSuffix: "_m", toSuffix: "_mi", value: { $0 / 1609.344 }, scale: 1 / 1609.344),
+        UnitConversion(fromSuffix: "_mmh", toSuffix: "_inh", value: { $0 / UnitFactor.mmPerInch }, scale: 1 / UnitFactor.mmPerInch),
+        UnitConversion(fromSuffix: "_mm", toSuffix: "_in", value: { $0 / UnitFactor.mmPerInch }, scale: 1 / UnitFactor.mmPerInch),
+        UnitConversion(fromSuffix: "_cm", toSuffix: "_in", value: { $0 / UnitFactor.cmPerInch }, scale: 1 / UnitFactor.cmPerInch),
+        UnitConversion(fromSuffix: "_ms", toSuffix: "_mph", value: { $0 / UnitFactor.msPerMph }, scale: 1 / UnitFactor.msPerMph),
+        UnitConversion(fromSuffix: "_hpa", toSuffix: "_inhg", value: { $0 * UnitFactor.inHgPerHPa }, scale: UnitFactor.inHgPerHPa),
+        UnitConversion(fromSuffix: "_m", toSuffix: "_mi", value: { $0 / UnitFactor.metresPerMile }, scale: 1 / UnitFactor.metresPerMile),
     ]
 }

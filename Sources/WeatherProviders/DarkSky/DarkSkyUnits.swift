@@ -33,10 +33,10 @@ enum DarkSkyUnits: String {
     }
 
     /// Rates (`precipIntensity`): in/h or mm/h → mm/h.
-    func mmPerHour(_ v: Double) -> Double { self == .us ? v * 25.4 : v }
+    func mmPerHour(_ v: Double) -> Double { self == .us ? Convert.inchesToMm(v) : v }
 
     /// `precipAccumulation` is snowfall depth: inches or cm → cm.
-    func snowCm(_ v: Double) -> Double { self == .us ? v * 2.54 : v }
+    func snowCm(_ v: Double) -> Double { self == .us ? Convert.inchesToCm(v) : v }
 
     func metres(_ v: Double) -> Double {
         switch self {

@@ -31,7 +31,6 @@ struct METARReport {
 
     /// A trace of precipitation (`P0000`, `60000`) is written as 0.005 in.
     static let traceInches = 0.005
-    static let hPaPerInHg = 33.8639
 
     static func dataAPI(_ f: Field) throws(DecodeFailure) -> METARReport {
         let observedAt = try f.requiredInstant("obsTime")
@@ -67,7 +66,7 @@ struct METARReport {
         v.windGustMs = try f.metarQuantity(k.windGust, Convert.knotsToMs, Plausibility.windGustMs)
         v.windDirDeg = try windDirection(f, k.windDir, speedMs: v.windSpeedMs)
         v.visibilityM = try visibility(f, k.visibility)
-        v.pressureHpa = try f.metarQuantity(k.pressure, k.pressureInHg ? { $0 * hPaPerInHg } : { $0 },
+        v.pressureHpa = try f.metarQuantity(k.pressure, k.pressureInHg ? Convert.inHgToHPa : { $0 },
                                             Plausibility.pressureHpa)
         if let wx = try f.optionalString(k.weather), !wx.isEmpty {
             (v.condition, v.conditionCode, v.conditionText) = (METARConditions.condition(weather: wx), wx, wx)
