@@ -36,7 +36,8 @@ public struct IngestCommand: Command {
     static let envelopeURL = OptionSpec("--envelope-url", value: "PATH", help: "Key path of the request URL in the wrapper.")
     static let strictValues = OptionSpec("--strict-values",
                                          help: "Reject a document for one implausible or mistyped value instead of setting the value aside.")
-    public static let options = [db, units, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues]
+    public static let options = [db, units, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues,
+                                 LocationOption.spec]
         + IngestStage.Options.specs
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
@@ -45,6 +46,7 @@ public struct IngestCommand: Command {
         "wxpipe ingest --db weather.sqlite --units metric archive/   (re-ingests archive/ read before without --units)",
         "wxpipe ingest --db weather.sqlite --role observed --file-time-zone America/New_York past-days/",
         "wxpipe ingest --db weather.sqlite --envelope-body data --envelope-fetched-at fetchedAt wrapped/",
+        "wxpipe ingest --db weather.sqlite --location id=berlin,lat=52.52,lon=13.41,tz=Europe/Berlin,name=Berlin berlin/",
     ]
 
     /// The store to write.
@@ -55,6 +57,8 @@ public struct IngestCommand: Command {
     /// Units of OpenWeatherMap bodies that do not state them; nil: the decoders' default.
     public var units: UnitSystem? { settings.units }
     public var paths: [String]
+    /// Locations declared with `--location`.
+    public var locations: [Location]
     public var output: IngestStage.Options
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
@@ -62,13 +66,16 @@ public struct IngestCommand: Command {
         guard !args.positional.isEmpty else { throw UsageError("no PATH given: name files, folders or - for standard input") }
         paths = args.positional
         settings = try Self.parseSettings(args)
+        var locations: [Location] = []
+        for spec in args.all(LocationOption.spec) { locations.append(try LocationOption.parse(spec)) }
+        self.locations = locations
         output = IngestStage.Options(parsing: args)
     }
 
     public func run(_ console: Console) -> ExitCode {
         let inputs = paths.map { IngestInput(path: $0, settings: settings) }
         let progress = ProgressLine.isTerminal ? ProgressLine() : nil
-        return ExitCode(IngestStage.run(store: store, inputs: inputs, options: output, log: console, progress: progress).outcome)
+        return ExitCode(IngestStage.run(store: store, inputs: inputs, locations: locations, options: output, log: console, progress: progress).outcome)
     }
 }
 

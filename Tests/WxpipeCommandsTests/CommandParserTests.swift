@@ -29,7 +29,10 @@ struct CommandParserTests {
         #expect(s == IngestSettings(strictValues: true, role: .observed, fileTimeZone: "America/New_York", issuedAtSource: .fileName,
                                     envelope: EnvelopeMapping(body: "data", fetchedAt: "fetchedAt")))
         #expect(s.fingerprint == "strict_values=true;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data\\,fetchedAt\\,")
-        for bad in [["--role", "truth"], ["--file-time-zone", "Mars/Olympus"], ["--issued-at", "ingest_time"], ["--envelope-url", "u"]] {
+        let berlin = try IngestCommand.parse(["--db", "w", "--location", "id=berlin,lat=52.52,lon=13.41,tz=Europe/Berlin,name=Berlin", "x"]).locations
+        #expect(berlin == [Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41, timeZone: "Europe/Berlin", radiusKm: 25, declared: true)])
+        for bad in [["--location", "id=x,lat=91,lon=0"], ["--location", "lat=1,lon=2"], ["--location", "id=x,lat=1,lon=2,zone=UTC"],
+                    ["--location", "id=x,lat=1,lon=2,tz=Nowhere/City"], ["--role", "truth"], ["--file-time-zone", "Mars/Olympus"], ["--issued-at", "ingest_time"], ["--envelope-url", "u"]] {
             #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "w"] + bad + ["x"]) }
         }
     }
@@ -117,7 +120,7 @@ struct CommandParserTests {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
         #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
-                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--strict] [--quiet] [--verbose] [--force] PATH...")
+                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")
