@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WeatherAnalytics
 @testable import WeatherPipeline
 
 /// The `pairing` and `window_min_coverage` keys of pipeline files (issue 16).
