@@ -51,8 +51,11 @@ struct LocationStep {
     /// Forecasts paired over their own window: every 12-hour period, and the hourly or 3-hourly
     /// precipitation amounts of sources whose `pairing` is `window`.
     func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, _ tally: inout ExclusionTally) throws {
-        let amounts = try reader.windowForecasts(location, periods: ReaderPeriods.points)
-            .filter { options.pairing(provider: $0.provider, product: $0.product) == .window }
+        // Amounts of sources not compared were counted with their temperatures.
+        let amounts = try reader.windowForecasts(location, periods: ReaderPeriods.points).filter {
+            options.pairing(provider: $0.provider, product: $0.product) == .window
+                && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
+        }
         let forecasts = try compared(reader.windowForecasts(location, periods: ReaderPeriods.halfDays) + amounts,
                                      { ($0.provider, $0.product, $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {

@@ -14,7 +14,7 @@ struct StationTruthEndToEndTests {
         try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
         let r = try WX.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("2 truncated_period"), "\(r.stderr)")
+        #expect(r.stderr.contains("2 12-hour periods cut short (truncated_period), 2 window forecasts the truth did not cover"), "\(r.stderr)")
         let db = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
         // Every NWS pair is a 12-hour period paired by window with a station's observations.
         #expect(try db.rows("""
