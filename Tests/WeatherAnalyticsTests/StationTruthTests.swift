@@ -64,6 +64,20 @@ struct StationTruthTests {
         ])
     }
 
+    /// One station reported both ways (api.weather.gov and METAR), both complete: the same
+    /// distance, so the fixed order decides — NWS's quality-controlled observations.
+    @Test func sameStationTwoProductsTakesNWSFirst() {
+        let nws = SourceName(provider: "nws", product: "observations", station: "KNYC")
+        let metar = SourceName(provider: "metar", product: "observations", station: "KNYC")
+        let owm = SourceName(provider: "openweathermap", product: "current")
+        let t = TruthSources(locationID: "ny", reference: [], allowSelfReference: false, series: [:],
+                             days: [metar: [day("ny", "2024-05-01")], nws: [day("ny", "2024-05-01", complete: true)],
+                                    owm: [day("ny", "2024-05-01")]],
+                             distanceKm: [nws: 7.8, metar: 7.8])
+        #expect(t.ranking["2024-05-01"] == [nws, metar, owm])
+        #expect(t.dailyTruth.first?.truthSource == "nws/observations" && t.dailyTruth.first?.truthStation == "KNYC")
+    }
+
     /// NWS 12-hour periods through the aggregate stage: the night's low by window against the
     /// station, the cut-short first period counted as `truncated_period`, never paired by day.
     @Test func halfDayPeriodsArePairedByWindowAndTruncatedOnesCounted() throws {

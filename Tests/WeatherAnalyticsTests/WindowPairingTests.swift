@@ -91,6 +91,15 @@ struct WindowPairingTests {
         #expect(gap.pairs.isEmpty && gap.exclusion == .windowNotCovered)
     }
 
+    /// A collector polling every 10 minutes: two 1-hour amounts for the hour 10:00–11:00, ending
+    /// 10:40 (centred 10:10) and 11:10 (centred 10:40); the one centred nearer 10:30 (2.0 mm) counts.
+    @Test func ofTwoAmountsForOneHourTheOneCentredNearestCounts() {
+        let points = [ObservationPoint(id: 1, instant: at("2024-05-01T10:40:00Z"), tempC: nil, precipMm: 1.0, precipWindowH: 1),
+                      ObservationPoint(id: 2, instant: at("2024-05-01T11:10:00Z"), tempC: nil, precipMm: 2.0, precipWindowH: 1)]
+        let w = WindowTruth.over(points, source: Self.knyc, from: at("2024-05-01T10:00:00Z"), to: at("2024-05-01T11:00:00Z"))
+        #expect(w.precipHoursCovered == 1 && w.precipMm == 2.0 && w.precipCovered)
+    }
+
     /// A first period cut short (04:00–06:00 EDT, 2 h) is not scored; a spring-forward night
     /// (18:00 EST – 06:00 EDT, 11 h) is whole.
     @Test func truncatedFirstPeriodIsExcludedButAShortDSTNightIsNot() {

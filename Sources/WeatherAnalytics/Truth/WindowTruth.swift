@@ -32,10 +32,12 @@ public struct WindowTruth: Sendable, Equatable {
         let hours = max(1, Int((to - from + 3599) / 3600))
         var result = WindowTruth(source: source, hours: hours, tempHoursCovered: 0, precipHoursCovered: 0)
         var covered = Set<Int64>()
-        // Accumulation windows end at most a day after the window's start and still reach into it.
-        var slots = PrecipitationSlots(hourKey: { DailySummarizer.HourKey(localHour: floorDiv($0 - from, 3600), offset: 0) },
+        // Hours counted from `from`; the "offset" −from puts each hour's middle at its real instant,
+        // so of two readings for one hour the one centred nearest its middle is kept.
+        var slots = PrecipitationSlots(hourKey: { DailySummarizer.HourKey(localHour: floorDiv($0 - from, 3600), offset: Int(-from)) },
                                        localDate: { _ in "" })
         var k = firstIndex(points, atOrAfter: from)
+        // Accumulation windows end at most a day after the window's start and still reach into it.
         while k < points.count, points[k].instant < to + 86400 {
             let p = points[k]
             if p.instant < to, let t = p.tempC {

@@ -83,6 +83,7 @@ extension ForecastPairer {
             return result
         }
         let needsTemp = f.tempMaxC != nil || f.tempMinC != nil
+        guard needsTemp || f.precipMm != nil else { return result }  // nothing to verify
         let (found, seen) = truth.window(from: f.validFrom, to: f.validTo, forProvider: f.provider, product: f.product,
                                          needsTemp: needsTemp, needsPrecip: f.precipMm != nil, minCoverage: options.windowMinCoverage)
         guard let w = found else {
