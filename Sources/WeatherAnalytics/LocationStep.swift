@@ -59,10 +59,7 @@ struct LocationStep {
         let forecasts = try compared(reader.windowForecasts(location, periods: ReaderPeriods.halfDays) + amounts,
                                      { ($0.provider, $0.product, $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {
-            // A 12-hour period's case is its window (a date has a day and a night period).
-            IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period,
-                                    target: $0.isDayLike && $0.period != "day" ? String($0.validFrom) : ForecastPairer.target($0, rule) ?? String($0.validAt),
-                                    issuedAt: $0.issuedAt)
+            IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period, target: selectionTarget($0), issuedAt: $0.issuedAt)
         })
         for f in forecasts {
             guard kept.contains(f.id) else {
@@ -75,6 +72,12 @@ struct LocationStep {
             let result = pairer.pairWindow(f, truth: truth, rule: rule)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
+    }
+
+    /// A window forecast's case for `issue_selection`: a 12-hour period's window start (a date has
+    /// a day and a night period), an hourly amount's valid instant.
+    func selectionTarget(_ f: WindowForecast) -> String {
+        f.period == ForecastPeriod.halfDay.rawValue ? String(f.validFrom) : ForecastPairer.target(f, rule) ?? String(f.validAt)
     }
 
     /// The forecasts of the compared sources; the others are counted (`not_compared`).
