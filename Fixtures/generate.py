@@ -283,8 +283,11 @@ def hours(n, start=START):
     return [start + 3600 * k for k in range(n)]
 
 def main():
-    if os.path.isdir(OUT):
-        shutil.rmtree(OUT)
+    # Only the folders this script writes are rebuilt: quarantine/ and wrappers/ are written by
+    # hand (see their READMEs), stations/ by generate_stations.py (called below).
+    for folder in ("standard", "metric", "imperial", "mixed", "bad", "providers"):
+        if os.path.isdir(os.path.join(OUT, folder)):
+            shutil.rmtree(os.path.join(OUT, folder))
     expected = []
     # --- standard (Kelvin): London -----------------------------------------------------------
     t = hours(48)
@@ -378,6 +381,9 @@ def main():
         f.write("# file (under inputs/)\tline\treason\tfield_path\tmessage contains\n")
         for row in expected:
             f.write("\t".join(str(x) for x in row) + "\n")
+    # --- station truth and NWS forecasts for New York (issue 16) ------------------------------
+    import generate_stations
+    generate_stations.main()
 
 if __name__ == "__main__":
     main()

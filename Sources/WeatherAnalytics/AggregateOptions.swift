@@ -27,8 +27,19 @@ public struct AggregateOptions: Sendable, Equatable {
     public var homogeneous = false
     /// The forecast sources compared (`provider/product` or `provider/product/model`); empty: all.
     public var compare: [String] = []
+    /// How day forecasts are paired (`pairing`): with local calendar days, or over their own window.
+    public var pairing: PairingMode = .calendarDay
+    /// `pairing` per `provider` or `provider/product` (the longer name wins), over `pairing`.
+    public var providerPairing: [String: PairingMode] = [:]
+    /// A window is covered when at least this share of its hours has a temperature (`window_min_coverage`).
+    public var windowMinCoverage: Double = 0.75
 
     public init() {}
+
+    /// The pairing of a source's day forecasts (12-hour periods are always paired by window).
+    public func pairing(provider: String, product: String) -> PairingMode {
+        providerPairing[provider + "/" + product] ?? providerPairing[provider] ?? pairing
+    }
 
     /// Whether forecasts of this source are compared (`compare`).
     public func isCompared(provider: String, product: String, model: String?) -> Bool {

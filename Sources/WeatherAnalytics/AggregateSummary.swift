@@ -36,5 +36,7 @@ public struct AggregateSummary: Sendable, Equatable {
         .partialHindcast: "partial-hindcast pairs (issued after their period began)",
         .ownObservationsOnly: "forecasts whose only truth was their own observations",
         .notInMatchedSample: "pairs outside the matched sample",
+        .truncatedPeriod: "12-hour periods cut short (truncated_period)",
+        .windowNotCovered: "window forecasts the truth did not cover (window_not_covered)",
     ]
 }

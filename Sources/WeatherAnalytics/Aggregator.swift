@@ -67,6 +67,7 @@ public struct Aggregator {
         let reference = options.reference.joined(separator: ", ")  // empty: observations whose role is observed
         for (key, value) in [("aggregate.reference", reference), ("aggregate.issue_selection", options.issueSelection.label),
                              ("aggregate.homogeneous", options.homogeneous ? "1" : "0"),
+                             ("aggregate.pairing", options.pairingLabel),
                              ("aggregate.matched_sample_dropped_cases", String(summary.matchedSampleDroppedCases))] {
             try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(value)])
         }
@@ -91,12 +92,13 @@ public struct Aggregator {
     }
 
     private func write(_ days: [DailyObserved]) throws {
-        let s = try database.prepare("INSERT INTO daily_observed VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let s = try database.prepare("INSERT INTO daily_observed VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for d in days {
             try s.run([.text(d.locationID), .text(d.localDate), .optional(d.tempMaxC), .optional(d.tempMinC),
                        .optional(d.tempMeanC), .integer(Int64(d.nObs)), .integer(Int64(d.hoursCovered)),
                        .integer(Int64(d.hoursInDay)), .integer(d.complete ? 1 : 0), .optional(d.precipMm),
-                       .integer(Int64(d.precipHoursCovered)), .integer(d.precipComplete ? 1 : 0), .optional(d.truthSource)])
+                       .integer(Int64(d.precipHoursCovered)), .integer(d.precipComplete ? 1 : 0), .optional(d.truthSource),
+                       .optional(d.truthStation)])
         }
     }
 

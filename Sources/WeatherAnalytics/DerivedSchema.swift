@@ -25,7 +25,9 @@ public enum DerivedSchema {
         forecast_id INTEGER NOT NULL,
         observation_id INTEGER,
         truth_provider TEXT,
-        truth_product TEXT
+        truth_product TEXT,
+        pairing TEXT NOT NULL,
+        truth_station TEXT
     """
 
     public static let sql = """
@@ -43,6 +45,7 @@ public enum DerivedSchema {
         precip_hours_covered INTEGER NOT NULL,
         precip_complete INTEGER NOT NULL,
         truth_source TEXT,
+        truth_station TEXT,
         PRIMARY KEY (location_id, local_date)
     );
     CREATE TABLE rainfall_monthly (

@@ -27,7 +27,8 @@ struct LocationStep {
                 tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
                 continue
             }
-            let result = pairer.pairDay(f, truth: truth, rule: rule)
+            let result = options.pairing(provider: f.provider, product: f.product) == .window
+                ? pairer.pairWindow(WindowForecast(f), truth: truth, rule: rule) : pairer.pairDay(f, truth: truth, rule: rule)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
         }
 
@@ -43,7 +44,40 @@ struct LocationStep {
             let result = pairer.pairHour(f, truth: truth, rule: rule)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
+        try pairWindows(pairer, truth: truth, selector: selector, &tally)
         return days
+    }
+
+    /// Forecasts paired over their own window: every 12-hour period, and the hourly or 3-hourly
+    /// precipitation amounts of sources whose `pairing` is `window`.
+    func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, _ tally: inout ExclusionTally) throws {
+        // Amounts of sources not compared were counted with their temperatures.
+        let amounts = try reader.windowForecasts(location, periods: ReaderPeriods.points).filter {
+            options.pairing(provider: $0.provider, product: $0.product) == .window
+                && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
+        }
+        let forecasts = try compared(reader.windowForecasts(location, periods: ReaderPeriods.halfDays) + amounts,
+                                     { ($0.provider, $0.product, $0.model) }, &tally)
+        let kept = selector.kept(forecasts.map {
+            IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period, target: selectionTarget($0), issuedAt: $0.issuedAt)
+        })
+        for f in forecasts {
+            guard kept.contains(f.id) else {
+                // An hourly amount's forecast was already counted with its temperature.
+                if f.period == ForecastPeriod.halfDay.rawValue {
+                    tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
+                }
+                continue
+            }
+            let result = pairer.pairWindow(f, truth: truth, rule: rule)
+            try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
+        }
+    }
+
+    /// A window forecast's case for `issue_selection`: a 12-hour period's window start (a date has
+    /// a day and a night period), an hourly amount's valid instant.
+    func selectionTarget(_ f: WindowForecast) -> String {
+        f.period == ForecastPeriod.halfDay.rawValue ? String(f.validFrom) : ForecastPairer.target(f, rule) ?? String(f.validAt)
     }
 
     /// The forecasts of the compared sources; the others are counted (`not_compared`).
@@ -73,12 +107,20 @@ struct RecordReader {
     let observationsStatement: Statement
     let dayStatement: Statement
     let pointStatement: Statement
+    let windowStatement: Statement
+    let placeStatement: Statement
 
     init(database: Database) throws {
         observationsStatement = try database.prepare("""
-            SELECT id, provider, product, role, observed_at_utc, temp_c, precip_mm, precip_window_h FROM observations
-            WHERE location_id = ? ORDER BY observed_at_utc, id
+            SELECT id, provider, product, role, observed_at_utc, temp_c, precip_mm, precip_window_h, station_id, lat, lon
+            FROM observations WHERE location_id = ? ORDER BY observed_at_utc, id
             """)
+        windowStatement = try database.prepare("""
+            SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc, period_hours,
+                   temp_max_c, temp_min_c, precip_mm, precip_prob_pct
+            FROM forecasts WHERE location_id = ? AND period IN (?, ?) AND (? = 0 OR precip_mm IS NOT NULL) ORDER BY id
+            """)
+        placeStatement = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         dayStatement = try database.prepare("""
             SELECT id, provider, product, model, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc,
                    temp_max_c, temp_min_c, precip_mm, precip_prob_pct
@@ -90,14 +132,38 @@ struct RecordReader {
             """)
     }
 
+    /// The location's observations; a station's distance is measured from the location's coordinates.
     func observations(_ location: String) throws -> [TruthObservation] {
+        var place: Location?
+        try placeStatement.forEachRow([.text(location)]) { r in
+            place = Location(id: location, latitude: r[0].double ?? 0, longitude: r[1].double ?? 0)
+        }
         var out: [TruthObservation] = []
         try observationsStatement.forEachRow([.text(location)]) { r in
             guard let t = r[4].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            let station = r[8].string ?? ""
+            let distance = station.isEmpty ? nil : place.map { $0.distanceKm(toLatitude: r[9].double ?? 0, longitude: r[10].double ?? 0) }
             out.append(TruthObservation(
-                source: SourceName(provider: r[1].string ?? "", product: r[2].string ?? ""),
+                source: SourceName(provider: r[1].string ?? "", product: r[2].string ?? "", station: station),
                 role: r[3].string.flatMap(ObservationRole.init(rawValue:)),
-                point: ObservationPoint(id: r[0].int ?? 0, instant: t, tempC: r[5].double, precipMm: r[6].double, precipWindowH: r[7].double)))
+                point: ObservationPoint(id: r[0].int ?? 0, instant: t, tempC: r[5].double, precipMm: r[6].double, precipWindowH: r[7].double),
+                distanceKm: distance))
+        }
+        return out
+    }
+
+    /// Forecasts of the given periods (`ReaderPeriods`); for hourly periods only those with an amount.
+    func windowForecasts(_ location: String, periods: ReaderPeriods) throws -> [WindowForecast] {
+        var out: [WindowForecast] = []
+        let (a, b, amountsOnly) = periods.binding
+        try windowStatement.forEachRow([.text(location), .text(a), .text(b), .integer(amountsOnly ? 1 : 0)]) { r in
+            guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let from = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
+                  let to = r[7].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            out.append(WindowForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
+                                      locationID: location, period: r[4].string ?? "", issuedAt: issued, validFrom: from, validTo: to,
+                                      validAt: r[8].string.flatMap { UTCTime.parseISO8601($0) }, periodHours: r[9].double,
+                                      tempMaxC: r[10].double, tempMinC: r[11].double, precipMm: r[12].double, precipProbPct: r[13].double))
         }
         return out
     }
@@ -127,5 +193,20 @@ struct RecordReader {
                                      validAt: at, tempC: temp))
         }
         return out
+    }
+}
+
+/// Which forecasts `RecordReader.windowForecasts` reads.
+enum ReaderPeriods {
+    /// NWS 12-hour periods (always paired by window).
+    case halfDays
+    /// Hourly and 3-hourly forecasts with a precipitation amount.
+    case points
+
+    var binding: (String, String, Bool) {
+        switch self {
+        case .halfDays: return (ForecastPeriod.halfDay.rawValue, ForecastPeriod.halfDay.rawValue, false)
+        case .points: return ("hour", "3h", true)
+        }
     }
 }

@@ -86,6 +86,7 @@ public struct ReportBuilder {
         var s = "<section><h2>Forecast accuracy by lead time</h2>"
         s += "<p class=\"note\">Mean absolute error and bias (forecast − observed) of day forecasts against the observed daily values, per provider, by days ahead. Lower MAE is better; a bias above zero means forecasts ran high.</p>"
         s += try exclusions()
+        s += try truthUsed()
         let variables: [(String, String, String)] = [("temp_max_c", "Daily high", "°C"), ("temp_min_c", "Daily low", "°C"), ("precip_mm", "Daily precipitation", "mm")]
         // Pooled rows only (`location_id` = '*'); stores aggregated before per-location rows have none.
         let pooled = try database.scalar("SELECT COUNT(*) FROM pragma_table_info('forecast_scores') WHERE name = 'location_id'")?.int == 1

@@ -70,14 +70,14 @@ struct EndToEndTests {
         try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
         let r = try WX.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 362 = accepted 347 + rejected 12 + duplicates 3"), "\(r.stderr)")
+        #expect(r.stderr.contains("documents read: 368 = accepted 353 + rejected 12 + duplicates 3"), "\(r.stderr)")
         for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
                       "forecast_pairs", "forecast_scores", "scores_by_lead"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")
         }
         let exported = try Database(path: dir + "/out/export.sqlite", readOnly: true)
-        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
-        #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == 322)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 583)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == 341)
         #expect(r.stderr.contains("aggregate: "), "\(r.stderr)")
         // Daily values agree with the same computed independently in SQL (London is UTC+1 in May).
         let independent = try Database(path: dir + "/out/weather.sqlite", readOnly: true).rows("""
@@ -88,13 +88,15 @@ struct EndToEndTests {
             .rows("SELECT temp_max_c, temp_min_c FROM daily_observed WHERE location_id = 'london' AND local_date = '2024-05-03'")
         #expect(daily == independent)
         let byLead = try String(contentsOfFile: dir + "/out/csv/scores_by_lead.csv", encoding: .utf8)
-        // Day-0 forecasts were issued after their day began (partial hindcasts): lead 1 comes first.
-        #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_1d"))
-        #expect(byLead.contains("openweathermap,onecall,,temp_max_c,"))
+        // Day-0 day forecasts were issued after their day began (partial hindcasts): One Call starts at lead 1;
+        // lead 0 comes from NWS 12-hour periods issued before they began.
+        #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d,mae_lead_1d"))
+        #expect(byLead.contains("openweathermap,onecall,,temp_max_c,,"))
+        #expect(byLead.contains("nws,forecast,,temp_max_c,0."))
         let second = try WX.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
-        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 415)
+        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 583)
         #expect(try store.scalar("PRAGMA integrity_check")?.string == "ok")
     }
 

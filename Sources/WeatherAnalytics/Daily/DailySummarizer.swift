@@ -33,6 +33,8 @@ public struct DailyObserved: Sendable, Equatable {
     public var precipComplete: Bool
     /// The `provider/product` whose observations made this day (`TruthSources`).
     public var truthSource: String? = nil
+    /// The station (`KNYC`) when the truth was station observations.
+    public var truthStation: String? = nil
 }
 
 /// Summarises one location's observations into local calendar days.

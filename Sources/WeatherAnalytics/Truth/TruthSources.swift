@@ -5,26 +5,49 @@ public struct TruthObservation: Sendable {
     public var source: SourceName
     public var role: ObservationRole?
     public var point: ObservationPoint
+    /// A station's distance from the location's coordinates (nil for provider products).
+    public var distanceKm: Double?
 
-    public init(source: SourceName, role: ObservationRole?, point: ObservationPoint) {
+    public init(source: SourceName, role: ObservationRole?, point: ObservationPoint, distanceKm: Double? = nil) {
         self.source = source
         self.role = role
         self.point = point
+        self.distanceKm = distanceKm
     }
 }
 
-/// A provider and product (`openweathermap/current`). Open-Meteo archive models
-/// (`archive:era5`) answer to their product's name before the colon as well.
+/// Where a truth source stands before coverage: its tier (place in `reference`, or station 0 /
+/// provider product 1), then for stations the distance from the location.
+struct TruthPriority: Comparable {
+    var tier: Int
+    var distanceKm: Double
+    static func < (a: TruthPriority, b: TruthPriority) -> Bool { (a.tier, a.distanceKm) < (b.tier, b.distanceKm) }
+}
+
+/// A provider and product (`openweathermap/current`), and for station observations the station
+/// (`nws/observations` at `KNYC`): each station is a truth source of its own, so two stations
+/// inside one location are never mixed. Open-Meteo archive models (`archive:era5`) answer to
+/// their product's name before the colon as well.
 public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var provider: String
     public var product: String
+    /// The station id (`KNYC`) of station observations; empty for a provider's own product.
+    public var station: String
 
-    public init(provider: String, product: String) {
+    public init(provider: String, product: String, station: String = "") {
         self.provider = provider
         self.product = product
+        self.station = station
     }
 
+    /// `provider/product`, without the station (`daily_observed.truth_source`).
     public var description: String { provider + "/" + product }
+
+    /// `nws/observations KNYC`: the source with its station, for people.
+    public var label: String { station.isEmpty ? description : description + " " + station }
+
+    /// Station observations (NWS, METAR): the first tier of truth.
+    public var isStation: Bool { !station.isEmpty }
 
     /// Whether a `reference` entry (`provider/product`) names this source.
     public func isNamed(by entry: String) -> Bool {
@@ -36,7 +59,9 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
         provider == forecastProvider && (product.split(separator: ":").first.map(String.init) ?? product) == forecastProduct
     }
 
-    public static func < (a: SourceName, b: SourceName) -> Bool { (a.provider, a.product) < (b.provider, b.product) }
+    public static func < (a: SourceName, b: SourceName) -> Bool {
+        (a.provider, a.product, a.station) < (b.provider, b.product, b.station)
+    }
 }
 
 /// The truth at one location: which observations may be truth, their daily summaries per
@@ -44,17 +69,20 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
 ///
 /// - Eligible: with a `reference` (the pipeline's, or the location's), the observations of the
 ///   named sources whatever their role; without, those whose role is `observed`.
-/// - Per local day the sources are ranked: in `reference` order when one is given (sources whose
-///   day is complete first), else by temperature hours covered, then precipitation hours
-///   covered, then `fixedOrder`. The first is
-///   the day's truth (`daily_observed.truth_source`); values are never mixed across sources.
+/// - Per local day the sources are ranked (`TruthRanking`): sources whose day is complete first;
+///   then in `reference` order when one is given, else stations before provider products; among
+///   stations the one nearest the location's coordinates; then temperature hours covered,
+///   precipitation hours covered and `fixedOrder`. The first is the day's truth
+///   (`daily_observed.truth_source`, `truth_station`); values are never mixed across sources.
 /// - A forecast is never paired with its own source's observations unless
 ///   `allow_self_reference`: it takes the first ranked source that is not its own.
 public struct TruthSources {
-    /// Observed products in the order that breaks ties of coverage: OWM's current-weather reply
-    /// (a station-backed analysis refreshed every 10 minutes), then the history products, then
-    /// the Open-Meteo reanalysis archive; unknown sources follow by name.
-    public static let fixedOrder = ["openweathermap/current", "openweathermap/timemachine", "darksky/timemachine", "open-meteo/archive"]
+    /// Observed products in the order that breaks ties: station observations (NWS quality-
+    /// controlled first, then METAR, for one station reported both ways), OWM's current-weather
+    /// reply (a station-backed analysis refreshed every 10 minutes), then the history products,
+    /// then the Open-Meteo reanalysis archive; unknown sources follow by name.
+    public static let fixedOrder = ["nws/observations", "metar/observations", "openweathermap/current", "openweathermap/timemachine",
+                                    "darksky/timemachine", "open-meteo/archive"]
 
     public let locationID: String
     public let reference: [String]
@@ -65,24 +93,33 @@ public struct TruthSources {
     public private(set) var days: [SourceName: [String: DailyObserved]] = [:]
     /// Per local date, the sources with data that day, best first.
     public private(set) var ranking: [String: [SourceName]] = [:]
+    /// Per station source, its distance (km) from the location's coordinates (the nearest of its positions).
+    public private(set) var distanceKm: [SourceName: Double] = [:]
 
     public init(locationID: String, observations: [TruthObservation], options: AggregateOptions, rule: ZoneRule) {
         let reference = options.reference(for: locationID)
         var series: [SourceName: [ObservationPoint]] = [:]
-        for o in observations where TruthSources.isEligible(o, reference: reference) { series[o.source, default: []].append(o.point) }
+        var distance: [SourceName: Double] = [:]
+        for o in observations where TruthSources.isEligible(o, reference: reference) {
+            series[o.source, default: []].append(o.point)
+            if let d = o.distanceKm { distance[o.source] = min(distance[o.source] ?? d, d) }
+        }
         let summarizer = DailySummarizer(options: options, rule: rule)
         var days: [SourceName: [DailyObserved]] = [:]
         for (source, points) in series { days[source] = summarizer.summarize(locationID: locationID, points) }
-        self.init(locationID: locationID, reference: reference, allowSelfReference: options.allowSelfReference, series: series, days: days)
+        self.init(locationID: locationID, reference: reference, allowSelfReference: options.allowSelfReference, series: series,
+                  days: days, distanceKm: distance)
     }
 
-    /// From sources already summarised: `series` (sorted by instant) for hourly truth, `days` for daily truth.
+    /// From sources already summarised: `series` (sorted by instant) for hourly truth, `days` for
+    /// daily truth, `distanceKm` for stations (a station without one ranks after those with one).
     public init(locationID: String, reference: [String], allowSelfReference: Bool, series: [SourceName: [ObservationPoint]],
-                days: [SourceName: [DailyObserved]]) {
+                days: [SourceName: [DailyObserved]], distanceKm: [SourceName: Double] = [:]) {
         self.locationID = locationID
         self.reference = reference
         self.allowSelfReference = allowSelfReference
         self.series = series
+        self.distanceKm = distanceKm
         for (source, list) in days { self.days[source] = Dictionary(list.map { ($0.localDate, $0) }, uniquingKeysWith: { a, _ in a }) }
         var dates = Set<String>()
         for byDate in self.days.values { dates.formUnion(byDate.keys) }
@@ -98,25 +135,31 @@ public struct TruthSources {
         let present = days.compactMap { source, byDate -> (SourceName, DailyObserved)? in
             byDate[date].map { (source, $0) }
         }
-        if !reference.isEmpty {
-            // Reference order among the sources whose day is complete, then among the others: a
-            // named source with two readings that day does not void a day another one covers.
-            func rank(_ p: (SourceName, DailyObserved)) -> (Int, Int, SourceName) {
-                (p.1.complete ? 0 : 1, reference.firstIndex { p.0.isNamed(by: $0) } ?? reference.count, p.0)
-            }
-            return present.sorted { rank($0) < rank($1) }.map(\.0)
-        }
-        func fixed(_ s: SourceName) -> Int { TruthSources.fixedOrder.firstIndex(of: s.description) ?? TruthSources.fixedOrder.count }
+        // Complete days first: a named or station source with two readings that day does not
+        // void a day another source covers.
         return present.sorted { a, b in
-            (-a.1.hoursCovered, -a.1.precipHoursCovered, fixed(a.0), a.0) < (-b.1.hoursCovered, -b.1.precipHoursCovered, fixed(b.0), b.0)
+            let ka = (a.1.complete ? 0 : 1, priority(a.0)), kb = (b.1.complete ? 0 : 1, priority(b.0))
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return ka.1 < kb.1 }
+            return (-a.1.hoursCovered, -a.1.precipHoursCovered, fixed(a.0), a.0) < (-b.1.hoursCovered, -b.1.precipHoursCovered, fixed(b.0), b.0)
         }.map(\.0)
     }
+
+    /// The standing of a source before coverage is looked at: its place in `reference` (when
+    /// given), else stations (0) before provider products (1); then a station's distance.
+    func priority(_ s: SourceName) -> TruthPriority {
+        let tier = reference.isEmpty ? (s.isStation ? 0 : 1) : (reference.firstIndex { s.isNamed(by: $0) } ?? reference.count)
+        return TruthPriority(tier: tier, distanceKm: s.isStation ? (distanceKm[s] ?? .infinity) : 0)
+    }
+
+    func fixed(_ s: SourceName) -> Int { TruthSources.fixedOrder.firstIndex(of: s.description) ?? TruthSources.fixedOrder.count }
 
     /// The rows of `daily_observed`: each local day from its first-ranked source.
     public var dailyTruth: [DailyObserved] {
         ranking.keys.sorted().compactMap { date in
             guard let source = ranking[date]?.first, var d = days[source]?[date] else { return nil }
             d.truthSource = source.description
+            d.truthStation = source.isStation ? source.station : nil
             return d
         }
     }
@@ -137,6 +180,7 @@ public struct TruthSources {
         guard let source = candidates(on: date, forProvider: provider, product: product).first,
               var d = days[source]?[date] else { return nil }
         d.truthSource = source.description
+        d.truthStation = source.isStation ? source.station : nil
         return (source, d)
     }
 

@@ -22,6 +22,11 @@ public struct ForecastPair: Sendable, Equatable {
     /// Whose observations were the truth (`TruthSources`).
     public var truthProvider: String? = nil
     public var truthProduct: String? = nil
+    /// How the pair was made: `calendar_day`, `window` (over the forecast's own window) or
+    /// `nearest` (an hourly value and the nearest observation).
+    public var pairing: String = PairingMode.calendarDay.rawValue
+    /// The station whose observations were the truth (station truth only).
+    public var truthStation: String? = nil
 
     public var error: Double { forecast - observed }
 

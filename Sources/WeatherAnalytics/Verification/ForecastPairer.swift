@@ -17,6 +17,11 @@ public enum Exclusion: String, Sendable, CaseIterable, Comparable {
     case ownObservationsOnly = "own_observations_only"
     /// Its case lacks a compared source (`homogeneous`).
     case notInMatchedSample = "not_in_matched_sample"
+    /// A 12-hour period cut short (the first one of a reply): its high or low is for that part only.
+    case truncatedPeriod = "truncated_period"
+    /// Truth had data in the forecast's window but did not cover it (`window_min_coverage`;
+    /// precipitation: every hour).
+    case windowNotCovered = "window_not_covered"
 
     public static func < (a: Exclusion, b: Exclusion) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -91,7 +96,8 @@ public struct ForecastPairer {
                 provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, variable: variable,
                 period: "day", targetDate: target, validAt: f.validAt, issuedAt: f.issuedAt, leadDays: leadDays,
                 leadHours: leadHours, forecast: forecast, observed: observed, precipProbPct: prob, forecastID: f.id,
-                observationID: nil, truthProvider: source.provider, truthProduct: source.product))
+                observationID: nil, truthProvider: source.provider, truthProduct: source.product,
+                pairing: PairingMode.calendarDay.rawValue, truthStation: source.isStation ? source.station : nil))
         }
         if day.complete || options.includeIncompleteDays {
             pair("temp_max_c", f.tempMaxC, day.tempMaxC)
@@ -121,7 +127,8 @@ public struct ForecastPairer {
             provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, variable: "temp_c",
             period: f.period, targetDate: nil, validAt: f.validAt, issuedAt: f.issuedAt, leadDays: nil,
             leadHours: f.leadHours, forecast: f.tempC, observed: observed, precipProbPct: nil, forecastID: f.id,
-            observationID: point.id, truthProvider: source.provider, truthProduct: source.product))
+            observationID: point.id, truthProvider: source.provider, truthProduct: source.product,
+            pairing: "nearest", truthStation: source.isStation ? source.station : nil))
         return result
     }
 

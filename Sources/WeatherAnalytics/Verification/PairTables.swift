@@ -8,7 +8,7 @@ struct PairWriter {
     let excluded: Statement
 
     init(database: Database) throws {
-        let marks = Array(repeating: "?", count: 20).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: 22).joined(separator: ", ")
         scored = try database.prepare("INSERT INTO forecast_pairs VALUES (\(marks))")
         excluded = try database.prepare("INSERT INTO excluded_pairs VALUES (\(marks), ?)")
     }
@@ -21,6 +21,7 @@ struct PairWriter {
             p.leadDays == nil ? .optional(ForecastPair.leadBin(p.leadHours)) : .null,
             .real(p.forecast), .real(p.observed), .real(Convert.round(p.error, 3)), .optional(p.precipProbPct),
             .integer(p.forecastID), .optional(p.observationID), .optional(p.truthProvider), .optional(p.truthProduct),
+            .text(p.pairing), .optional(p.truthStation),
         ]
         if let reason {
             values.append(.text(reason.rawValue))

@@ -50,7 +50,7 @@ public struct PipelineFile: Sendable {
     public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
                                       "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
                                       "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
-                                      "day_window_tolerance_hours", "compare"]
+                                      "day_window_tolerance_hours", "compare", "pairing", "window_min_coverage"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -157,6 +157,7 @@ public struct PipelineFile: Sendable {
         aggregate.includeIncompleteDays = try r.bool(root["include_incomplete_days"], "include_incomplete_days") ?? false
         aggregate.homogeneous = try r.bool(root["homogeneous"], "homogeneous") ?? false
         aggregate.allowSelfReference = try r.bool(root["allow_self_reference"], "allow_self_reference") ?? false
+        try parsePairing(root, r, into: &aggregate)
         return aggregate
     }
 

@@ -37,7 +37,7 @@ public enum PipelinePlan {
         aggregate += ", issue_selection \(a.issueSelection.label)\(a.allowSelfReference ? ", self-reference allowed" : "")"
         aggregate += ", day_window_tolerance_hours \(a.dayWindowToleranceHours)"
         aggregate += ", daily_min_coverage \(a.dailyMinCoverage), match_window_minutes \(a.matchWindowMinutes)"
-        aggregate += ", precip_threshold_mm \(a.precipThresholdMm)\(a.homogeneous ? ", homogeneous" : "")"
+        aggregate += ", precip_threshold_mm \(a.precipThresholdMm)\(a.homogeneous ? ", homogeneous" : ""), pairing \(a.pairingLabel)"
         aggregate += a.includeIncompleteDays ? ", incomplete days included)" : ")"
         stages.append(aggregate)
         let tables = p.export.tables.isEmpty ? "all tables" : p.export.tables.joined(separator: ", ")
