@@ -28,9 +28,14 @@ public struct AggregateCommand: Command {
     static let issueCutoff = OptionSpec("--issue-cutoff", value: "HH:MM", help: "The local cutoff of latest_before.", default: "06:00")
     static let dayWindowTolerance = OptionSpec("--day-window-tolerance-hours", value: "H",
                                                help: "How far a day forecast's window may be from the local day.", default: "1")
+    static let pairing = OptionSpec("--pairing", value: "MODE",
+                                    help: "How day forecasts meet the truth: calendar_day (local days) or window (the forecast's own window).",
+                                    default: "calendar_day")
+    static let windowMinCoverage = OptionSpec("--window-min-coverage", value: "SHARE",
+                                              help: "Share of a window's hours with a temperature for a window pair.", default: "0.75")
     static let allowSelfReference = OptionSpec("--allow-self-reference", help: "Let a provider/product be verified against its own observations.")
     public static let options = [db, reference, minCoverage, includeIncompleteDays, matchWindow, precipThreshold, homogeneous,
-                                 issueSelection, issueCutoff, dayWindowTolerance, allowSelfReference]
+                                 issueSelection, issueCutoff, dayWindowTolerance, pairing, windowMinCoverage, allowSelfReference]
     public static let examples = [
         "wxpipe aggregate --db weather.sqlite",
         "wxpipe aggregate --db weather.sqlite --reference openweathermap/current --homogeneous",
@@ -54,6 +59,13 @@ public struct AggregateCommand: Command {
         if let threshold = try args.number(Self.precipThreshold, in: 0.001...1000) { options.precipThresholdMm = threshold }
         if let tolerance = try args.number(Self.dayWindowTolerance, in: 0...12) { options.dayWindowToleranceHours = tolerance }
         options.issueSelection = try Self.parseIssueSelection(args)
+        if let text = args.value(Self.pairing) {
+            guard let mode = PairingMode(rawValue: text) else {
+                throw UsageError("--pairing must be calendar_day or window, not '\(Sanitize.printable(text))'")
+            }
+            options.pairing = mode
+        }
+        if let share = try args.number(Self.windowMinCoverage, in: 0.01...1) { options.windowMinCoverage = share }
         options.allowSelfReference = args.has(Self.allowSelfReference)
         options.includeIncompleteDays = args.has(Self.includeIncompleteDays)
         options.homogeneous = args.has(Self.homogeneous)

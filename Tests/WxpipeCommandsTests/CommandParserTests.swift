@@ -47,6 +47,9 @@ struct CommandParserTests {
         #expect(c.options.includeIncompleteDays && c.options.homogeneous)
         #expect(try AggregateCommand.parse(["--db", "w"]).options == AggregateOptions())
         #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w", "--reference", "openweathermap"]) }
+        let w = try AggregateCommand.parse(["--db", "w", "--pairing", "window", "--window-min-coverage", "0.5", "--issue-selection", "all"]).options
+        #expect(w.pairing == .window && w.windowMinCoverage == 0.5 && w.issueSelection == .all)
+        #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w", "--pairing", "utc_day"]) }
         #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w", "--min-coverage", "2"]) }
     }
 
