@@ -36,8 +36,11 @@ public struct IngestCommand: Command {
     static let envelopeURL = OptionSpec("--envelope-url", value: "PATH", help: "Key path of the request URL in the wrapper.")
     static let strictValues = OptionSpec("--strict-values",
                                          help: "Reject a document for one implausible or mistyped value instead of setting the value aside.")
+    static let nwsQCAccept = OptionSpec("--nws-qc-accept", value: "LETTERS",
+                                        help: "NWS quality-control flags whose values are kept, e.g. VCSZ (X and Q are dropped by default).",
+                                        default: "VCSZG")
     public static let options = [db, units, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues,
-                                 LocationOption.spec]
+                                 nwsQCAccept, LocationOption.spec]
         + IngestStage.Options.specs
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
@@ -96,6 +99,12 @@ extension IngestCommand {
                 throw UsageError("--issued-at must be file_name, mtime, envelope or body, not '\(Sanitize.printable(text))'")
             }
             settings.issuedAtSource = parsed
+        }
+        if let letters = args.value(nwsQCAccept) {
+            guard let parsed = IngestSettings.parseQCLetters(letters) else {
+                throw UsageError("--nws-qc-accept must be MADIS QC letters such as VCSZ, not '\(Sanitize.printable(letters))'")
+            }
+            settings.nwsQCAccept = parsed
         }
         if let body = args.value(envelopeBody) {
             settings.envelope = EnvelopeMapping(body: body, fetchedAt: args.value(envelopeFetchedAt), url: args.value(envelopeURL))

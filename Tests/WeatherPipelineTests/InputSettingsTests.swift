@@ -70,4 +70,20 @@ struct InputSettingsTests {
         let (s, _) = try ingest(try PipelineFile.load(path: folder.path + "/p.json"))
         #expect(s.accepted == 0 && s.rejected == 1 && s.rejectsByReason[.implausibleValue] == 1)
     }
+
+    @Test func nwsQCAcceptKeepsTheFlagsItNames() throws {
+        let file = fixtures + "/stations/nws-knyc-observations-2024-05-02.json"
+        func temperatures(_ input: String) throws -> Int64 {
+            let folder = StageFolder()
+            try #"{"inputs": [\#(input)], "store": "s.sqlite"}"#.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
+            let (_, db) = try ingest(try PipelineFile.load(path: folder.path + "/p.json"))
+            return try db.scalar("SELECT COUNT(temp_c) FROM observations")?.int ?? -1
+        }
+        let standard = try temperatures(#""\#(file)""#)
+        // The fixture has one temperature flagged X (rejected by MADIS): kept only when X is accepted.
+        #expect(try temperatures(#"{"path": "\#(file)", "nws_qc_accept": "VCSZGX"}"#) == standard + 1)
+        let folder = StageFolder()
+        try #"{"inputs": [{"path": ".", "nws_qc_accept": "VW"}], "store": "s"}"#.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
+        #expect(throws: PipelineFile.Problem.self) { try PipelineFile.load(path: folder.path + "/p.json") }
+    }
 }

@@ -23,15 +23,19 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     public var issuedAtSource: IssueTimeSource?
     /// The collector's own wrapper (`"envelope"`, `--envelope-body` …).
     public var envelope: EnvelopeMapping?
+    /// NWS quality-control letters whose values are kept (`"nws_qc_accept"`, `--nws-qc-accept`);
+    /// nil: the decoder's default (V, C, S, Z, G).
+    public var nwsQCAccept: Set<String>?
 
     public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
-                issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil) {
+                issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil) {
         self.units = units
         self.strictValues = strictValues
         self.role = role
         self.fileTimeZone = fileTimeZone
         self.issuedAtSource = issuedAtSource
         self.envelope = envelope
+        self.nwsQCAccept = nwsQCAccept
     }
 
     /// The role stored with this input's observations when the input declares one: an
@@ -53,7 +57,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
          ("role", role == .auto ? nil : role.rawValue),
          ("file_time_zone", fileTimeZone),
          ("issued_at", issuedAtSource?.rawValue),
-         ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") })]
+         ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") }),
+         ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") })]
     }
 
     /// A stable text naming every setting that is not at its default, `name=value` joined by
@@ -71,6 +76,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         context.fileTimeZone = fileTimeZone
         context.issuedAtSource = issuedAtSource
         context.envelope = envelope
+        context.nwsQCAccept = nwsQCAccept
         return context
     }
 

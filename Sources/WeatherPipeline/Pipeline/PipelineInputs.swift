@@ -6,7 +6,7 @@ import WeatherProviders
 /// documents are read with — the same settings as `wxpipe ingest`'s options (README, Pipeline
 /// files). Every key is checked; a typo is an error naming it.
 extension PipelineFile {
-    static let inputKeys = ["path", "units", "role", "file_time_zone", "issued_at", "envelope", "strict_values"]
+    static let inputKeys = ["path", "units", "role", "file_time_zone", "issued_at", "envelope", "strict_values", "nws_qc_accept"]
 
     static func parseInputs(_ value: JSONValue?, _ r: Reader, folder: String) throws(Problem) -> [Input] {
         guard let value else { throw r.fail("inputs", "missing: list the files or folders to ingest") }
@@ -52,6 +52,12 @@ extension PipelineFile {
         }
         if let envelope = item["envelope"] { settings.envelope = try parseEnvelope(envelope, "\(key).envelope", r) }
         settings.strictValues = try r.bool(item["strict_values"], "\(key).strict_values") ?? false
+        if let letters = try r.string(item["nws_qc_accept"], "\(key).nws_qc_accept") {
+            guard let parsed = IngestSettings.parseQCLetters(letters) else {
+                throw r.fail("\(key).nws_qc_accept", "must be MADIS QC letters such as \"VCSZ\" (from V, C, S, Z, G, Q, X, B), not '\(letters)'")
+            }
+            settings.nwsQCAccept = parsed
+        }
         return settings
     }
 
@@ -74,6 +80,13 @@ extension IngestSettings {
     /// the current blocks of forecasts).
     public static func parseRole(_ text: String) -> DocumentRole? {
         text == "nowcast" ? .forecast : DocumentRole(rawValue: text)
+    }
+
+    /// MADIS QC letters (`"VCSZ"`, `"V,C,S"`): the flags whose NWS values are kept.
+    public static func parseQCLetters(_ text: String) -> Set<String>? {
+        let letters = text.filter { $0 != "," && $0 != " " }.map(String.init)
+        guard !letters.isEmpty, letters.allSatisfy({ ["V", "C", "S", "Z", "G", "Q", "X", "B"].contains($0) }) else { return nil }
+        return Set(letters)
     }
 
     /// `file_name`, `mtime`, `envelope` or `body`.

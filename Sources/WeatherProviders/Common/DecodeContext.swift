@@ -51,6 +51,9 @@ public struct DecodeContext: Sendable {
     /// The collector's own wrapper, declared by a pipeline input; nil recognises the common
     /// shapes by structure (docs/PROVIDERS.md, Envelope).
     public var envelope: EnvelopeMapping?
+    /// The NWS quality-control letters whose values are kept (`nws_qc_accept`); nil: V, C, S, Z
+    /// and G (docs/PROVIDERS.md, NWS). Values with other flags are left missing with a warning.
+    public var nwsQCAccept: Set<String>?
 
     /// The settings that change the records decoded from the same bytes, as one canonical text
     /// (empty when all are defaults): with the content hash, what decides whether a file must be
@@ -62,6 +65,7 @@ public struct DecodeContext: Sendable {
         if role != .auto { parts.append("role=\(role.rawValue)") }
         if let fileTimeZone { parts.append("file_time_zone=\(fileTimeZone)") }
         if let issuedAtSource { parts.append("issued_at=\(issuedAtSource.rawValue)") }
+        if let nwsQCAccept { parts.append("nws_qc_accept=\(nwsQCAccept.sorted().joined(separator: ","))") }
         if let envelope {
             parts.append("envelope=\(envelope.body)|\(envelope.fetchedAt ?? "")|\(envelope.url ?? "")")
         }

@@ -42,7 +42,7 @@ struct NWSObservationDecoder: FormatDecoder {
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body
         let features = try body.optionalString("type") == "FeatureCollection" ? try body.required("features").array() : [body]
-        var reader = NWSValueReader(policy: policy)
+        var reader = NWSValueReader(policy: input.context.nwsQCAccept.map { NWSQualityPolicy(accepted: $0) } ?? policy)
         var doc = DecodedDocument(format: format)
         var seen: Set<Int64> = []
         for feature in features {
