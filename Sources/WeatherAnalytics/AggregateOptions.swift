@@ -27,6 +27,11 @@ public struct AggregateOptions: Sendable, Equatable {
     public var homogeneous = false
     /// The forecast sources compared (`provider/product` or `provider/product/model`); empty: all.
     public var compare: [String] = []
+    /// The moving-block bootstrap of the score intervals (`bootstrap_samples`, `bootstrap_block_days`,
+    /// `bootstrap_seed`); each group draws from its own stream derived from the seed and its key.
+    public var bootstrap = BootstrapOptions()
+    /// `precip_thresholds_mm`: the amounts of the `precip_thresholds` contingency tables.
+    public var precipThresholdsMm: [Double] = PrecipitationContingency.defaultThresholdsMm
 
     public init() {}
 

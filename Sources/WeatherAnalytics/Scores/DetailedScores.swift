@@ -1,0 +1,22 @@
+import WeatherStore
+
+/// The statistics of issue 13, written after `ScoreTables` from the same final pairs: the
+/// `forecast_scores` columns of `ScoreDetails`, `precip_thresholds`, `pop_reliability`,
+/// `scores_by_month`, `forecast_consistency`, `forecast_revisions_by_lead` and `provider_comparison`.
+/// Everything is seeded or exact, so running the aggregate twice gives the same tables.
+struct DetailedScores {
+    let database: Database
+    let options: AggregateOptions
+    let rules: [String: ZoneRule]
+
+    func write() throws {
+        try ScoreSchema.create(database)
+        let pairs = try ScoredPairs.load(database)
+        let details = ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules)
+        try details.write(database, pairs.groups)
+        try PrecipitationTables(options: options).write(database, pairs.groups)
+        try MonthlyScores().write(database, pairs.groups)
+        try ConsistencyTables(options: options).write(database)
+        try ProviderComparisons.write(database)
+    }
+}
