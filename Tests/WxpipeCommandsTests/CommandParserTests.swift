@@ -79,7 +79,7 @@ struct CommandParserTests {
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
-    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect"]
+    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "compare"]
 
     @Test func everyCommandIsCovered() {
         #expect(CLI.commands.map { $0.name } == CommandParserTests.commandNames)
