@@ -86,9 +86,9 @@ extension ReportBuilder {
                 + chart.lines(series(here, \.mae, \.maeLow, \.maeHigh), title: "\(label) at \(here.first?.place ?? place): MAE by lead time",
                               xTitle: "lead (days)", yTitle: "MAE (\(unit))") + "</div>"
         }
-        s += "</div></figure>"
+        s += "</div></figure><details><summary class=\"note\">the numbers (\(rows.count) rows)</summary>"
         return s + numbers("mae-by-location-\(variable)", ["location", "provider", "lead (days)", "pairs", "MAE (\(unit))", "95 % interval"],
                            rows.map { [$0.place, $0.source, fmt($0.lead), String($0.n), fmt($0.mae), interval($0.maeLow, $0.maeHigh, note: $0.note)] },
-                           textColumns: 2)
+                           textColumns: 2) + "</details>"
     }
 }

@@ -16,22 +16,34 @@ extension ReportBuilder {
             + "“Beats” only when the Diebold–Mariano test (Harvey–Leybourne–Newbold correction) of absolute errors gives p &lt; 0.05, "
             + "which is when the 95 % interval of the difference excludes 0. Also from the command line: <code>wxpipe compare --db FILE</code>.</p>"
         guard !rows.isEmpty else { return s + "<p>No two sources share a matched case.</p></section>" }
-        s += "<ul class=\"verdicts\">" + rows.map { "<li>\(HTML.escape($0[14].string ?? ""))</li>" }.joined() + "</ul>"
-        let charted = rows.filter { $0[10].double != nil }.prefix(40)
+        // With several locations the pooled verdicts lead and each location's wait behind a summary line.
+        let pooled = rows.filter { $0[4].string == "*" }, local = rows.filter { $0[4].string != "*" }
+        func list(_ rows: [[SQLValue]]) -> String { "<ul class=\"verdicts\">" + rows.map { "<li>\(HTML.escape($0[14].string ?? ""))</li>" }.joined() + "</ul>" }
+        s += list(pooled.isEmpty ? local : pooled)
+        let perLocation = !pooled.isEmpty && !local.isEmpty
+        let charted = (pooled.isEmpty ? local : pooled).filter { $0[10].double != nil }.prefix(40)
         let items = charted.map { r in
             (label: "\(r[0].string ?? "") − \(r[1].string ?? ""), \(r[2].string ?? ""), lead \(r[3].int ?? 0) d, \(r[5].string ?? "") (n = \(r[6].int ?? 0))",
              value: r[9].double ?? 0, low: r[10].double ?? 0, high: r[11].double ?? 0)
         }
         s += "<figure><figcaption>Difference in mean absolute error, A − B, with its 95 % interval (negative: A is better; \(sampleSize(charted.map { $0[6].int ?? 0 }, "matched days")))</figcaption>"
             + SVGChart().intervals(Array(items), title: "MAE difference between sources", xTitle: "MAE of A − MAE of B") + "</figure>"
-        s += numbers("comparisons", ["A", "B", "variable", "location", "lead (days)", "matched days", "MAE A", "MAE B", "A − B",
-                                     "95 % interval", "p (absolute)", "p (squared)"],
-                     rows.map { r in
-                         [r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[5].string ?? "", String(r[3].int ?? 0), String(r[6].int ?? 0),
-                          fmt(r[7].double), fmt(r[8].double), fmt(r[9].double), interval(r[10].double, r[11].double, note: "no test"),
-                          r[12].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
-                     }, textColumns: 4)
+        s += comparisonTable("comparisons", pooled.isEmpty ? local : pooled)
+        if perLocation {
+            s += "<details><summary class=\"note\">at each location (\(local.count) comparisons)</summary>\(list(local))"
+                + comparisonTable("comparisons-by-location", local) + "</details>"
+        }
         return s + "</section>"
+    }
+
+    func comparisonTable(_ name: String, _ rows: [[SQLValue]]) -> String {
+        numbers(name, ["A", "B", "variable", "location", "lead (days)", "matched days", "MAE A", "MAE B", "A − B",
+                       "95 % interval", "p (absolute)", "p (squared)"],
+                rows.map { r in
+                    [r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[5].string ?? "", String(r[3].int ?? 0), String(r[6].int ?? 0),
+                     fmt(r[7].double), fmt(r[8].double), fmt(r[9].double), interval(r[10].double, r[11].double, note: "no test"),
+                     r[12].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
+                }, textColumns: 4)
     }
 
     func pText(_ p: Double) -> String { p < 0.001 ? "< 0.001" : fmt((p * 1000).rounded() / 1000) }

@@ -101,8 +101,11 @@ struct SVGChart {
         guard let xlo = xs.min(), let xhi = xs.max(), let ylo = ys.min(), let yhi = ys.max() else { return "<p>No data.</p>" }
         let yTicks = SVGChart.ticks(ylo, yhi == ylo ? ylo + 1 : yhi)
         let yRange = (yTicks.first!, max(yTicks.last!, yhi))
-        let xRange = (xlo, xhi == xlo ? xlo + 1 : xhi)
-        let xTicks = SVGChart.ticks(xRange.0, xRange.1, count: min(8, max(1, Int(xRange.1 - xRange.0)))).map { ($0, SVGChart.label($0)) }
+        // Padded by 8 % of the span on each side, so the end points' markers and error bars stay inside the plot.
+        let pad = max(xhi - xlo, 1) * 0.08
+        let xRange = (xlo - pad, xhi + pad)
+        let xTicks = SVGChart.ticks(xlo, xhi == xlo ? xlo + 1 : xhi, count: min(8, max(1, Int(xhi - xlo)))).filter { $0 >= xlo && $0 <= xhi }
+            .map { ($0, SVGChart.label($0)) }
         var s = frame(xTicks: xTicks, yTicks: yTicks, xRange: xRange, yRange: yRange, xTitle: xTitle, yTitle: yTitle, title: title)
         let spread = min(24, plotWidth / 40)
         for (k, serie) in series.enumerated() {

@@ -77,6 +77,8 @@ struct DetailedScoresStoreTests {
         #expect(close(a[11], 0.5) && close(a[12], 0) && close(a[13], 0.5))
         // Persistence = observed of the day before the issue date = 10 + d − 2: |ref error| = 2 every day.
         #expect(a[14] == .integer(12) && close(a[15], 2) && close(a[16], 1 - (14.0 / 12) / 2))
+        let skillCI = try f.row("SELECT skill_persistence_ci_low, skill_persistence_ci_high FROM forecast_scores WHERE provider = 'a' AND variable = 'temp_max_c' AND lead_days = 1 AND location_id = '*'")
+        #expect(skillCI[0].double! < 1 - (14.0 / 12) / 2 && skillCI[1].double! > 1 - (14.0 / 12) / 2)
         // 14 days of record: no climatology, and the note says why.
         #expect(a[17] == .integer(0) && a[18] == .null)
         #expect(a[19].string?.contains("climatology needs ≥ 365 days of observations (14 days)") == true)
@@ -167,5 +169,18 @@ struct DetailedScoresStoreTests {
         #expect(pooled == [.integer(24), .integer(12)])
         #expect(try f.store.rows("SELECT location_id FROM provider_comparison WHERE variable = 'temp_max_c' ORDER BY 1").map { $0[0] }
                 == [.text("*"), .text("ut"), .text("ut2")])
+    }
+
+    /// The skill interval: constant errors give zero width; the seed fixes it; a small group has none.
+    @Test func skillIntervalOfConstantRatioHasZeroWidth() throws {
+        let dates = (1...20).map { "2024-05-\($0 < 10 ? "0" : "")\($0)" }
+        let constant = dates.map { SkillCase(date: $0, absError: 1, absReferenceError: 2) }
+        let ci = try BlockBootstrap.skillInterval(constant, options: BootstrapOptions(samples: 200)).get()
+        #expect(ci.low == 0.5 && ci.high == 0.5)
+        let varied = dates.enumerated().map { SkillCase(date: $1, absError: Double($0 % 4), absReferenceError: 2 + Double($0 % 3)) }
+        let one = try BlockBootstrap.skillInterval(varied, options: BootstrapOptions(samples: 200, seed: 5)).get()
+        #expect(one == (try BlockBootstrap.skillInterval(varied, options: BootstrapOptions(samples: 200, seed: 5)).get()))
+        #expect(one.width > 0)
+        #expect(throws: IntervalUnavailable.self) { try BlockBootstrap.skillInterval(Array(varied.prefix(9)), options: BootstrapOptions()).get() }
     }
 }

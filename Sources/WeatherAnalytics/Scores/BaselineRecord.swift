@@ -30,9 +30,10 @@ struct BaselineRecord {
 
     /// MAE skill against persistence and climatology of one group's day pairs, summed over its
     /// locations (each location against its own record), with a note when a baseline is missing.
-    func skills(_ pairs: [ScoredPair], variable: String, rules: [String: ZoneRule]) -> (MAESkill, MAESkill, String?) {
-        guard BaselineRecord.variables.contains(variable) else { return (MAESkill(), MAESkill(), "no daily baseline for \(variable)") }
+    func skills(_ pairs: [ScoredPair], variable: String, rules: [String: ZoneRule]) -> (MAESkill, MAESkill, [SkillCase], String?) {
+        guard BaselineRecord.variables.contains(variable) else { return (MAESkill(), MAESkill(), [], "no daily baseline for \(variable)") }
         var persistence = MAESkill(), climate = MAESkill()
+        var persistenceCases: [SkillCase] = []
         var shortest: Int64?
         for (location, group) in Dictionary(grouping: pairs, by: \.locationID) {
             let rule = rules[location] ?? ZoneRule(zone: nil)
@@ -41,6 +42,11 @@ struct BaselineRecord {
             }
             let values = observed[location]?[variable] ?? [:]
             persistence = persistence + SkillScores.persistence(cases, observed: values)
+            for c in cases {
+                if let reference = Baselines.persistence(issueDate: c.issueDate, observed: values) {
+                    persistenceCases.append(SkillCase(date: c.targetDate, absError: abs(c.forecast - c.observed), absReferenceError: abs(reference - c.observed)))
+                }
+            }
             if let c = climatology[location]?[variable], c.isAvailable {
                 climate = climate + SkillScores.climatology(cases, climatology: c)
             } else {
@@ -51,6 +57,6 @@ struct BaselineRecord {
         var notes: [String] = []
         if persistence.n == 0 { notes.append("no observation of the day before the issue date") }
         if let shortest { notes.append("climatology needs ≥ 365 days of observations (\(shortest) days)") }
-        return (persistence, climate, notes.isEmpty ? nil : notes.joined(separator: "; "))
+        return (persistence, climate, persistenceCases, notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 }

@@ -19,11 +19,14 @@ struct ScoreDetails {
         let terciles = ConditionalBias(pairs.map { (forecast: $0.forecast, observed: $0.observed) })
         out += (0..<3).map { r(terciles?.terciles[$0].bias) }
         if key.leadKind == "day" {
-            let (persistence, climate, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
-            out += [.integer(Int64(persistence.n)), r(persistence.referenceMAE), r(persistence.skill),
+            let (persistence, climate, cases, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
+            var bootstrap = options.bootstrap
+            bootstrap.seed ^= StableSeed.fnv1a("skill|" + key.text)
+            let interval = try? BlockBootstrap.skillInterval(cases, options: bootstrap).get()
+            out += [.integer(Int64(persistence.n)), r(persistence.referenceMAE), r(persistence.skill), r(interval?.low), r(interval?.high),
                     .integer(Int64(climate.n)), r(climate.referenceMAE), r(climate.skill), .optional(note)]
         } else {
-            out += [.null, .null, .null, .null, .null, .null, .text("baselines are daily: day leads only")]
+            out += [.null, .null, .null, .null, .null, .null, .null, .null, .text("baselines are daily: day leads only")]
         }
         let brier = key.variable == "precip_mm" ? decomposition(pairs) : nil
         out += [r(brier?.reliability), r(brier?.resolution), r(brier?.uncertainty), r(brier?.brierSkillScore)]

@@ -15,6 +15,7 @@ enum ScoreSchema {
         ("abs_error_p50", "REAL"), ("abs_error_p90", "REAL"),
         ("bias_lower_tercile", "REAL"), ("bias_middle_tercile", "REAL"), ("bias_upper_tercile", "REAL"),
         ("n_persistence", "INTEGER"), ("mae_persistence", "REAL"), ("mae_skill_persistence", "REAL"),
+        ("skill_persistence_ci_low", "REAL"), ("skill_persistence_ci_high", "REAL"),
         ("n_climatology", "INTEGER"), ("mae_climatology", "REAL"), ("mae_skill_climatology", "REAL"), ("skill_note", "TEXT"),
         ("brier_reliability", "REAL"), ("brier_resolution", "REAL"), ("brier_uncertainty", "REAL"), ("brier_skill", "REAL"),
     ]
