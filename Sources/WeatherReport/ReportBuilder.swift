@@ -60,7 +60,7 @@ public struct ReportBuilder {
         .note{color:#555;font-size:13px}figure{margin:0 0 8px}figcaption{font-size:13px;font-weight:600;margin:8px 0 2px}svg{max-width:100%;height:auto}
         .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:8px 16px}
         @media (max-width:700px){svg.chart text{font-size:15px}}
-        @media (max-width:480px){svg.chart text{font-size:19px}}
+        @media (max-width:480px){svg.chart text{font-size:19px}svg.square text{font-size:13px}}
         """
 
     // MARK: Sections

@@ -22,13 +22,14 @@ extension ReportBuilder {
         s += list(pooled.isEmpty ? local : pooled)
         let perLocation = !pooled.isEmpty && !local.isEmpty
         let charted = (pooled.isEmpty ? local : pooled).filter { $0[10].double != nil }.prefix(40)
-        let items = charted.map { r in
-            (label: "\(r[0].string ?? "") − \(r[1].string ?? ""), \(r[2].string ?? ""), lead \(r[3].int ?? 0) d, \(r[5].string ?? "") (n = \(r[6].int ?? 0))",
+        // Short labels (they are enlarged on phones); the table beneath names A and B of each numbered row.
+        let items = charted.enumerated().map { k, r in
+            (label: "#\(k + 1) \(r[2].string ?? ""), lead \(r[3].int ?? 0) d, n = \(r[6].int ?? 0)",
              value: r[9].double ?? 0, low: r[10].double ?? 0, high: r[11].double ?? 0)
         }
         s += "<figure><figcaption>Difference in mean absolute error, A − B, with its 95 % interval (negative: A is better; \(sampleSize(charted.map { $0[6].int ?? 0 }, "matched days")))</figcaption>"
             + SVGChart().intervals(Array(items), title: "MAE difference between sources", xTitle: "MAE of A − MAE of B") + "</figure>"
-        s += comparisonTable("comparisons", pooled.isEmpty ? local : pooled)
+        s += comparisonTable("comparisons", pooled.isEmpty ? local : pooled, numbered: true)
         if perLocation {
             s += "<details><summary class=\"note\">at each location (\(local.count) comparisons)</summary>\(list(local))"
                 + comparisonTable("comparisons-by-location", local) + "</details>"
@@ -36,14 +37,18 @@ extension ReportBuilder {
         return s + "</section>"
     }
 
-    func comparisonTable(_ name: String, _ rows: [[SQLValue]]) -> String {
-        numbers(name, ["A", "B", "variable", "location", "lead (days)", "matched days", "MAE A", "MAE B", "A − B",
-                       "95 % interval", "p (absolute)", "p (squared)"],
+    /// The comparisons' numbers; `numbered` rows carry the chart's row number (`#k`, counted over rows with an interval).
+    func comparisonTable(_ name: String, _ rows: [[SQLValue]], numbered: Bool = false) -> String {
+        var k = 0
+        return numbers(name, ["#", "A", "B", "variable", "location", "lead (days)", "matched days", "MAE A", "MAE B", "A − B",
+                              "95 % interval", "p (absolute)", "p (squared)"],
                 rows.map { r in
-                    [r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[5].string ?? "", String(r[3].int ?? 0), String(r[6].int ?? 0),
+                    if numbered && r[10].double != nil { k += 1 }
+                    return [numbered && r[10].double != nil && k <= 40 ? "#\(k)" : "",
+                     r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[5].string ?? "", String(r[3].int ?? 0), String(r[6].int ?? 0),
                      fmt(r[7].double), fmt(r[8].double), fmt(r[9].double), interval(r[10].double, r[11].double, note: "no test"),
                      r[12].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
-                }, textColumns: 4)
+                }, textColumns: 5)
     }
 
     func pText(_ p: Double) -> String { p < 0.001 ? "< 0.001" : fmt((p * 1000).rounded() / 1000) }

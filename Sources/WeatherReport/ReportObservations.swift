@@ -29,8 +29,21 @@ extension ReportBuilder {
     func monthlyRain() throws -> String {
         var s = "<section><h2>Monthly rainfall</h2>"
         let rows = try database.rows("SELECT r.location_id, COALESCE(l.name, r.location_id), month, precip_mm, complete, days_with_data, days_in_month FROM rainfall_monthly r LEFT JOIN locations l ON l.id = r.location_id WHERE precip_mm IS NOT NULL ORDER BY 1, month")
-        let items = rows.map { (label: "\($0[1].string ?? "") \($0[2].string ?? "")", value: $0[3].double ?? 0, partial: $0[4].int != 1) }
-        s += "<figure>" + SVGChart().bars(items, title: "Monthly rainfall", yTitle: "rainfall (mm)") + "</figure>"
+        let places = rows.reduce(into: [String]()) { if !$0.contains($1[0].string ?? "") { $0.append($1[0].string ?? "") } }
+        func items(_ place: String) -> [(label: String, value: Double, partial: Bool)] {
+            rows.filter { $0[0].string == place }.map { (label: $0[2].string ?? "", value: $0[3].double ?? 0, partial: $0[4].int != 1) }
+        }
+        s += "<figure><figcaption>Monthly rainfall (n = days with data, in the table)</figcaption>"
+        if places.count > 1 {  // one small chart per location
+            s += "<div class=\"multiples\">" + places.map { place in
+                let name = rows.first { $0[0].string == place }?[1].string ?? place
+                return "<div><h4>\(HTML.escape(name))</h4>" + SVGChart(width: 320, height: 220, cssClass: "small")
+                    .bars(items(place), title: "Monthly rainfall at \(name)", yTitle: "rainfall (mm)") + "</div>"
+            }.joined() + "</div>"
+        } else {
+            s += SVGChart().bars(items(places.first ?? ""), title: "Monthly rainfall", yTitle: "rainfall (mm)")
+        }
+        s += "</figure>"
         s += "<table><tr><th class=\"t\">location</th><th class=\"t\">month</th><th>rain (mm)</th><th>days with data</th><th>days in month</th></tr>"
         for r in rows {
             s += "<tr><td class=\"t\">\(HTML.escape(r[1].string ?? ""))</td><td class=\"t\">\(HTML.escape(r[2].string ?? ""))</td><td>\(fmt(r[3].double))</td><td>\(r[5].int ?? 0)</td><td>\(r[6].int ?? 0)</td></tr>"

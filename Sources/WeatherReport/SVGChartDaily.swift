@@ -41,13 +41,14 @@ extension SVGChart {
         let yRange = (yTicks.first!, max(yTicks.last!, thi))
         let xRange = (Double(first.dayNumber) - 0.5, Double(last.dayNumber) + 0.5)
         let span = last.dayNumber - first.dayNumber + 1
-        let step = max(1, span / 8)
+        let step = max(1, span / 5)  // at most ~6 dates: they stay apart at phone width, where labels are enlarged
         let xTicks = stride(from: first.dayNumber, through: last.dayNumber, by: step).map { n -> (Double, String) in
             (Double(n), String(UTCTime.date(Int64(n) * 86400).dropFirst(5)))
         }
         var s = frame(xTicks: xTicks, yTicks: yTicks, xRange: xRange, yRange: yRange, xTitle: "local date",
                       yTitle: "temperature (°C)", title: title)
-        let rainTicks = SVGChart.ticks(0, max(1, days.compactMap(\.rain).max() ?? 1), count: 4)
+        // The rain axis runs to twice the wettest day, so bars fill at most the lower half and leave the band readable.
+        let rainTicks = SVGChart.ticks(0, 2 * max(1, days.compactMap(\.rain).max() ?? 1), count: 4)
         let rainRange = (0.0, rainTicks.last!)
         s += rightAxis(ticks: rainTicks, range: rainRange, title: "rain (mm)")
         let barWidth = plotWidth / Double(span) * 0.6
@@ -96,14 +97,21 @@ extension SVGChart {
         let yRange = (0.0, max(yTicks.last!, hi))
         let n = Double(items.count)
         let xRange = (-0.5, n - 0.5)
-        var s = frame(xTicks: items.enumerated().map { (Double($0.offset), $0.element.label) }, yTicks: yTicks, xRange: xRange,
-                      yRange: yRange, xTitle: "month", yTitle: yTitle, title: title)
+        // Labels need ~8 characters of room, more where the page enlarges them on phones: thin
+        // them out, and leave the values to the table when the bars are too narrow to carry them.
+        let slot = plotWidth / n, room = cssClass == "chart" ? 100.0 : 56.0
+        let every = max(1, Int((room / slot).rounded(.up)))
+        var s = frame(xTicks: items.enumerated().filter { $0.offset % every == 0 }.map { (Double($0.offset), $0.element.label) },
+                      yTicks: yTicks, xRange: xRange, yRange: yRange, xTitle: "month", yTitle: yTitle, title: title)
         s += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#cfe3f1\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#2e6f95\" stroke-width=\"2\"/></pattern></defs>"
         let w = plotWidth / n * 0.6
         for (i, item) in items.enumerated() {
             let y = yPos(item.value, yRange)
             s += "<rect x=\"\(xPos(Double(i), xRange) - w / 2)\" y=\"\(y)\" width=\"\(w)\" height=\"\(top + plotHeight - y)\" fill=\"\(item.partial ? "url(#hatch)" : "#4f8fc0")\" stroke=\"#2e6f95\"/>"
-            s += "<text x=\"\(xPos(Double(i), xRange))\" y=\"\(y - 4)\" text-anchor=\"middle\" font-size=\"11\">\(item.partial ? "≥ " : "")\(SVGChart.label(item.value))</text>"
+            s += "<title>\(HTML.escape(item.label)): \(item.partial ? "≥ " : "")\(SVGChart.label(item.value)) mm</title>"
+            if every == 1 && slot >= room {
+                s += "<text x=\"\(xPos(Double(i), xRange))\" y=\"\(y - 4)\" text-anchor=\"middle\" font-size=\"11\">\(item.partial ? "≥ " : "")\(SVGChart.label(item.value))</text>"
+            }
         }
         return s + "</svg><ul class=\"legend\"><li><span class=\"sw full\"></span> every day of the month complete</li><li><span class=\"sw part\"></span> hatched, “≥”: some days missing — a lower bound</li></ul>"
     }

@@ -16,6 +16,7 @@ extension SVGChart {
         var chart = self
         chart.width = 420
         chart.height = 400
+        chart.cssClass = "square"
         let range = (0.0, 1.0), ticks = [0, 0.2, 0.4, 0.6, 0.8, 1.0]
         var s = chart.frame(xTicks: ticks.map { ($0, SVGChart.label($0)) }, yTicks: ticks, xRange: range, yRange: range,
                             xTitle: "forecast probability", yTitle: "observed frequency", title: title)
@@ -42,7 +43,8 @@ extension SVGChart {
     func intervals(_ rows: [(label: String, value: Double, low: Double, high: Double)], title: String, xTitle: String) -> String {
         guard !rows.isEmpty else { return "<p>No comparison with an interval.</p>" }
         var chart = self
-        chart.left = 16
+        chart.left = 30
+        chart.right = 30
         chart.height = Double(rows.count) * 44 + 64
         let lo = min(0, rows.map(\.low).min()!), hi = max(0, rows.map(\.high).max()!)
         let xTicks = SVGChart.ticks(lo, hi == lo ? lo + 1 : hi, count: 6)

@@ -74,6 +74,6 @@ struct ReportStatisticsTests {
         #expect(html.contains("aria-label=\"Daily high at Alpha: MAE by lead time\"") && html.contains("aria-label=\"Daily high at Beta: MAE by lead time\""))
         #expect(html.contains(">rain (mm)</text>"))
         #expect(html.components(separatedBy: "<table").count == html.components(separatedBy: "<div class=\"scroll\"><table").count)
-        #expect(html.contains("@media (max-width:480px){svg.chart text{font-size:19px}}"))
+        #expect(html.contains("@media (max-width:480px){svg.chart text{font-size:19px}"))
     }
 }
