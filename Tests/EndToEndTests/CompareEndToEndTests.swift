@@ -66,5 +66,15 @@ struct CompareEndToEndTests {
         let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
         #expect(html.contains(line.replacingOccurrences(of: "<", with: "&lt;")))
         #expect(try WX.run(["compare", "--db", dir + "/missing.sqlite"]).status == 1)
+        // An imperial export converts the intervals with the MAE they bracket (°C differences × 1.8).
+        let export = try WX.run(["export", "--db", dir + "/w.sqlite", "--out", dir + "/csv", "--table", "forecast_scores", "--units", "imperial"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let csv = try String(contentsOfFile: dir + "/csv/forecast_scores.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = csv[0], row = try #require(csv.dropFirst().first { $0.contains("good") && $0.contains("*") })
+        let metric = try #require(db.rows("SELECT mae, mae_ci_low FROM forecast_scores WHERE model = 'good' AND location_id = '*'").first)
+        for (column, value) in [("mae", metric[0].double!), ("mae_ci_low", metric[1].double!)] {
+            let index = try #require(header.firstIndex(of: column))
+            #expect(abs(Double(row[index])! - value * 1.8) < 1e-3, "\(column)")
+        }
     }
 }
