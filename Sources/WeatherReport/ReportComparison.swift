@@ -27,8 +27,12 @@ extension ReportBuilder {
             (label: "#\(k + 1) \(r[2].string ?? ""), lead \(r[3].int ?? 0) d, n = \(r[6].int ?? 0)",
              value: r[9].double ?? 0, low: r[10].double ?? 0, high: r[11].double ?? 0)
         }
-        s += "<figure><figcaption>Difference in mean absolute error, A − B, with its 95 % interval (negative: A is better; \(sampleSize(charted.map { $0[6].int ?? 0 }, "matched days")))</figcaption>"
-            + SVGChart().intervals(Array(items), title: "MAE difference between sources", xTitle: "MAE of A − MAE of B") + "</figure>"
+        if charted.isEmpty {
+            s += "<p class=\"note\">No comparison has enough matched days for a test (at least 3, and more than the lead in days).</p>"
+        } else {
+            s += "<figure><figcaption>Difference in mean absolute error, A − B, with its 95 % interval (negative: A is better; \(sampleSize(charted.map { $0[6].int ?? 0 }, "matched days")))</figcaption>"
+                + SVGChart().intervals(Array(items), title: "MAE difference between sources", xTitle: "MAE of A − MAE of B") + "</figure>"
+        }
         s += comparisonTable("comparisons", pooled.isEmpty ? local : pooled, numbered: true)
         if perLocation {
             s += "<details><summary class=\"note\">at each location (\(local.count) comparisons)</summary>\(list(local))"
