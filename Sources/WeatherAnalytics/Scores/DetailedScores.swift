@@ -11,11 +11,14 @@ struct DetailedScores {
 
     func write() throws {
         try ScoreSchema.create(database)
-        let pairs = try ScoredPairs.load(database)
-        let details = ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules)
-        try details.write(database, pairs.groups)
-        try PrecipitationTables(options: options).write(database, pairs.groups)
-        try MonthlyScores().write(database, pairs.groups)
+        let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
+        let precipitation = try PrecipitationTables(database, options: options)
+        let months = try MonthlyScores(database)
+        try ScoredPairs.forEachSlice(database) { slice in
+            try details.write(slice)
+            try precipitation.write(slice)
+            try months.write(slice)
+        }
         try ConsistencyTables(options: options).write(database)
         try ProviderComparisons.write(database)
     }

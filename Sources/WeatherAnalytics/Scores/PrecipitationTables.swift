@@ -5,10 +5,16 @@ import WeatherStore
 /// `pop_reliability` (the ten-bin reliability table of the probability of precipitation).
 struct PrecipitationTables {
     let options: AggregateOptions
+    let thresholds: Statement
+    let reliability: Statement
 
-    func write(_ database: Database, _ groups: [ScoreKey: [ScoredPair]]) throws {
-        let thresholds = try database.prepare("INSERT INTO precip_thresholds VALUES (\(marks(19)))")
-        let reliability = try database.prepare("INSERT INTO pop_reliability VALUES (\(marks(10)))")
+    init(_ database: Database, options: AggregateOptions) throws {
+        self.options = options
+        thresholds = try database.prepare("INSERT INTO precip_thresholds VALUES (\(marks(19)))")
+        reliability = try database.prepare("INSERT INTO pop_reliability VALUES (\(marks(10)))")
+    }
+
+    func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
         func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 4) }) }
         for key in groups.keys.sorted() where key.variable == "precip_mm" {
             let pairs = groups[key]!
@@ -34,8 +40,11 @@ struct PrecipitationTables {
 /// `scores_by_month`: bias, MAE and RMSE per source, variable, lead and month of the target date
 /// (`YYYY-MM`), pooled over locations — a provider that is good in summer and poor in winter shows.
 struct MonthlyScores {
-    func write(_ database: Database, _ groups: [ScoreKey: [ScoredPair]]) throws {
-        let insert = try database.prepare("INSERT INTO scores_by_month VALUES (\(marks(12)))")
+    let insert: Statement
+
+    init(_ database: Database) throws { insert = try database.prepare("INSERT INTO scores_by_month VALUES (\(marks(12)))") }
+
+    func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
         func r(_ v: Double) -> SQLValue { .real(Convert.round(v, 4)) }
         for key in groups.keys.sorted() where key.locationID == ScoreKey.pooled {
             for (month, pairs) in Dictionary(grouping: groups[key]!, by: { String($0.date.prefix(7)) }).sorted(by: { $0.key < $1.key }) {

@@ -55,11 +55,20 @@ struct ScoreDetails {
                                   outcomes: withProbability.map { $0.observed >= options.precipThresholdMm })
     }
 
-    func write(_ database: Database, _ groups: [ScoreKey: [ScoredPair]]) throws {
+}
+
+/// Fills the `ScoreSchema.scoreColumns` of the `forecast_scores` rows, one slice of groups at a time.
+struct ScoreDetailsWriter {
+    let update: Statement
+    let details: ScoreDetails
+
+    init(_ database: Database, _ details: ScoreDetails) throws {
         let assignments = ScoreSchema.scoreColumns.map { $0.0 + " = ?" }.joined(separator: ", ")
-        let update = try database.prepare("UPDATE forecast_scores SET \(assignments) WHERE \(ScoreKey.whereClause)")
-        for key in groups.keys.sorted() {
-            try update.run(values(key, groups[key]!) + key.bindings)
-        }
+        update = try database.prepare("UPDATE forecast_scores SET \(assignments) WHERE \(ScoreKey.whereClause)")
+        self.details = details
+    }
+
+    func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
+        for key in groups.keys.sorted() { try update.run(details.values(key, groups[key]!) + key.bindings) }
     }
 }

@@ -17,30 +17,36 @@ struct ScoredPair: Sendable {
     var dated: DatedPair { DatedPair(date: date, forecast: forecast, observed: observed) }
 }
 
-/// The final pairs grouped as `forecast_scores` groups them: per location and pooled (`*`).
-/// Held in memory once, after pairing, because intervals and quantiles need every value of a group.
-struct ScoredPairs {
-    var groups: [ScoreKey: [ScoredPair]] = [:]
-
-    static func load(_ database: Database) throws -> ScoredPairs {
-        var out = ScoredPairs()
+/// The final pairs as `forecast_scores` groups them, one source × variable × lead at a time:
+/// that slice's pooled group (`*`) and its per-location groups. Intervals and quantiles need every
+/// value of a group, but only one slice is in memory at once.
+enum ScoredPairs {
+    static func forEachSlice(_ database: Database, _ body: ([ScoreKey: [ScoredPair]]) throws -> Void) throws {
+        var slice: [ScoreKey: [ScoredPair]] = [:]
+        var current: ScoreKey?
         try database.prepare("""
             SELECT provider, product, model, location_id, variable, target_date, substr(valid_at_utc, 1, 10), issued_at_utc,
                    lead_days, lead_hours, forecast, observed, precip_prob_pct FROM forecast_pairs
-            ORDER BY provider, product, model, variable, location_id, COALESCE(target_date, valid_at_utc), issued_at_utc
+            ORDER BY provider, product, model, variable, lead_days, lead_hours_bin, location_id,
+                     COALESCE(target_date, valid_at_utc), issued_at_utc
             """).forEachRow { r in
             let leadDays = r[8].int.map(Int.init)
             let lead = leadDays.map(String.init) ?? ForecastPair.leadBin(r[9].double ?? 0) ?? "?"
             var key = ScoreKey(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
                                variable: r[4].string ?? "", leadKind: leadDays == nil ? "hour" : "day", lead: lead)
+            if key != current {
+                if !slice.isEmpty { try body(slice) }
+                slice = [:]
+                current = key
+            }
             let pair = ScoredPair(locationID: r[3].string ?? "", date: r[5].string ?? r[6].string ?? "",
                                   issuedAt: r[7].string.flatMap { UTCTime.parseISO8601($0) } ?? 0, leadDays: leadDays,
                                   forecast: r[10].double ?? 0, observed: r[11].double ?? 0, probability: r[12].double.map { $0 / 100 })
-            out.groups[key, default: []].append(pair)
+            slice[key, default: []].append(pair)
             key.locationID = pair.locationID
-            out.groups[key, default: []].append(pair)
+            slice[key, default: []].append(pair)
         }
-        return out
+        if !slice.isEmpty { try body(slice) }
     }
 }
 
