@@ -77,4 +77,21 @@ struct CompareEndToEndTests {
             #expect(abs(Double(row[index])! - value * 1.8) < 1e-3, "\(column)")
         }
     }
+
+    /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the fixtures
+    /// hold one matched day per lead in Sydney, so each line says why there is no test.
+    @Test func compareRunsOnTheForecastAccuracyPipeline() throws {
+        let dir = WX.tempDir()
+        defer { WX.remove(dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
+        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/forecast-accuracy.json", toPath: dir + "/Pipelines/forecast-accuracy.json")
+        let run = try WX.run(["run", "--quiet", "Pipelines/forecast-accuracy.json"], cwd: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let compare = try WX.run(["compare", "--db", "out/forecast-accuracy.sqlite", "weatherkit/weather", "open-meteo/forecast",
+                                  "--variable", "temp_max_c", "--lead", "1", "--location", "sydney"], cwd: dir)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout == "weatherkit/weather vs open-meteo/forecast on temp_max_c at lead 1 d in Sydney: no test "
+                + "(n = 1 too small for horizon 1): MAE 0.12 vs 0.63 °C, n = 1 matched day\n", "\(compare.stdout)")
+    }
 }
