@@ -14,6 +14,7 @@ extension ReportBuilder {
         var maeLow: Double?, maeHigh: Double?, biasLow: Double?, biasHigh: Double?
         var note: String?
         var terciles: [Double?]
+        var p50: Double? = nil, p90: Double? = nil
     }
 
     func scoreRows(_ variable: String) throws -> [ScoreRow] {
@@ -23,14 +24,16 @@ extension ReportBuilder {
             SELECT provider || '/' || product || COALESCE('/' || model, ''), \(hasLocations ? "s.location_id" : "'*'"),
                    COALESCE(l.name, \(hasLocations ? "s.location_id" : "'*'")), lead_days, n, mae, bias, \(try c("mae_ci_low")),
                    \(try c("mae_ci_high")), \(try c("bias_ci_low")), \(try c("bias_ci_high")), \(try c("ci_note")),
-                   \(try c("bias_lower_tercile")), \(try c("bias_middle_tercile")), \(try c("bias_upper_tercile"))
+                   \(try c("bias_lower_tercile")), \(try c("bias_middle_tercile")), \(try c("bias_upper_tercile")),
+                   \(try c("abs_error_p50")), \(try c("abs_error_p90"))
             FROM forecast_scores s LEFT JOIN locations l ON \(hasLocations ? "l.id = s.location_id" : "0")
             WHERE variable = ? AND lead_kind = 'day' ORDER BY 1, 2, lead_days
             """
         return try database.rows(sql, [.text(variable)]).map { r in
             ScoreRow(source: r[0].string ?? "?", location: r[1].string ?? "*", place: r[2].string ?? "", lead: r[3].double ?? 0,
                      n: r[4].int ?? 0, mae: r[5].double, bias: r[6].double, maeLow: r[7].double, maeHigh: r[8].double,
-                     biasLow: r[9].double, biasHigh: r[10].double, note: r[11].string, terciles: [r[12].double, r[13].double, r[14].double])
+                     biasLow: r[9].double, biasHigh: r[10].double, note: r[11].string, terciles: [r[12].double, r[13].double, r[14].double],
+                     p50: r[15].double, p90: r[16].double)
         }
     }
 
@@ -60,8 +63,8 @@ extension ReportBuilder {
             s += "<figure><figcaption>\(HTML.escape(label)): mean absolute error by lead time (\(n))</figcaption>"
                 + SVGChart().lines(series(rows, \.mae, \.maeLow, \.maeHigh), title: "\(label): MAE by lead time",
                                    xTitle: "lead time (days)", yTitle: "MAE (\(unit))") + "</figure>"
-            s += numbers("mae-\(variable)", ["provider", "lead (days)", "pairs", "MAE (\(unit))", "95 % interval"],
-                         rows.map { [$0.source, fmt($0.lead), String($0.n), fmt($0.mae), interval($0.maeLow, $0.maeHigh, note: $0.note)] })
+            s += numbers("mae-\(variable)", ["provider", "lead (days)", "pairs", "MAE (\(unit))", "95 % interval", "median |error|", "90th percentile |error|"],
+                         rows.map { [$0.source, fmt($0.lead), String($0.n), fmt($0.mae), interval($0.maeLow, $0.maeHigh, note: $0.note), fmt($0.p50), fmt($0.p90)] })
             s += "<figure><figcaption>\(HTML.escape(label)): bias (forecast − observed) by lead time (\(n))</figcaption>"
                 + SVGChart().lines(series(rows, \.bias, \.biasLow, \.biasHigh), title: "\(label): bias by lead time",
                                    xTitle: "lead time (days)", yTitle: "bias (\(unit))") + "</figure>"
@@ -71,7 +74,7 @@ extension ReportBuilder {
                              + $0.terciles.map(fmt) })
             s += smallMultiples(all.filter { $0.location != "*" }, label: label, variable: variable, unit: unit)
         }
-        return s + "</section>"
+        return s + (try byMonth()) + "</section>"
     }
 
     /// MAE by lead per location, one small chart each, when there are several locations.
@@ -90,5 +93,19 @@ extension ReportBuilder {
         return s + numbers("mae-by-location-\(variable)", ["location", "provider", "lead (days)", "pairs", "MAE (\(unit))", "95 % interval"],
                            rows.map { [$0.place, $0.source, fmt($0.lead), String($0.n), fmt($0.mae), interval($0.maeLow, $0.maeHigh, note: $0.note)] },
                            textColumns: 2) + "</details>"
+    }
+
+    /// `scores_by_month`, day leads, folded: a provider good in summer and poor in winter shows here.
+    func byMonth() throws -> String {
+        guard try tableExists("scores_by_month") else { return "" }
+        let rows = try database.rows("""
+            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, lead_days, month, n, bias, mae, rmse
+            FROM scores_by_month WHERE lead_kind = 'day' ORDER BY 2, 1, 3, 4
+            """)
+        guard !rows.isEmpty else { return "" }
+        return "<h3>By month</h3><details><summary class=\"note\">bias, MAE and RMSE per month of the target date (\(rows.count) rows)</summary>"
+            + numbers("by-month", ["provider", "variable", "lead (days)", "month", "pairs", "bias", "MAE", "RMSE"],
+                      rows.map { r in [r[0].string ?? "", r[1].string ?? "", String(r[2].int ?? 0), r[3].string ?? "", String(r[4].int ?? 0),
+                                       fmt(r[5].double), fmt(r[6].double), fmt(r[7].double)] }, textColumns: 2) + "</details>"
     }
 }

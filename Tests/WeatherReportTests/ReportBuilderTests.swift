@@ -78,7 +78,7 @@ struct ReportBuilderTests {
         // so the leads are 1, 2, 3 days; WeatherKit's high at lead 2 was 36 against 33 observed.
         let mae = try #require(store.database.scalar("SELECT mae FROM forecast_scores WHERE provider = 'weatherkit' AND variable = 'temp_max_c' AND lead_days = 2 AND location_id = '*'")?.double)
         #expect(mae == 3)
-        #expect(html.contains("<tr><td class=\"t\">weatherkit/p</td><td>2</td><td>1</td><td>3</td><td>n = 1 &lt; 10: no interval</td></tr>"))
+        #expect(html.contains("<tr><td class=\"t\">weatherkit/p</td><td>2</td><td>1</td><td>3</td><td>n = 1 &lt; 10: no interval</td><td>3</td><td>3</td></tr>"))
         #expect(html.contains("<tr><td class=\"t\">darksky/p</td><td>1</td><td>1</td><td>-1</td><td>n = 1 &lt; 10: no interval</td><td></td><td></td><td></td></tr>"))
         // Data quality, with input text escaped.
         #expect(html.contains("invalid_json</strong>: 1") && html.contains("unexpected &#39;&lt;script&gt;&#39;"))

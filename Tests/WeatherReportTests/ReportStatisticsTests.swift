@@ -70,6 +70,7 @@ struct ReportStatisticsTests {
         #expect(html.contains("data-table=\"reliability-a/x\"") && html.contains("data-table=\"brier\""))
         #expect(html.contains("aria-label=\"Daily high: revision size by lead time\""))
         #expect(html.contains("data-table=\"precip-thresholds\""))
+        #expect(html.contains("data-table=\"by-month\"") && html.contains("<th>90th percentile |error|</th>"))
         // Several locations: one small chart each; rain on its own axis; every table in a scrolling box.
         #expect(html.contains("aria-label=\"Daily high at Alpha: MAE by lead time\"") && html.contains("aria-label=\"Daily high at Beta: MAE by lead time\""))
         #expect(html.contains(">rain (mm)</text>"))
