@@ -49,7 +49,8 @@ extension ReportBuilder {
                 rows.map { r in
                     if numbered && r[10].double != nil { k += 1 }
                     return [numbered && r[10].double != nil && k <= 40 ? "#\(k)" : "",
-                     r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[5].string ?? "", String(r[3].int ?? 0), String(r[6].int ?? 0),
+                     r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[4].string == "*" ? "all, pooled" : r[5].string ?? "",
+                     String(r[3].int ?? 0), String(r[6].int ?? 0),
                      fmt(r[7].double), fmt(r[8].double), fmt(r[9].double), interval(r[10].double, r[11].double, note: "no test"),
                      r[12].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
                 }, textColumns: 5)

@@ -56,7 +56,8 @@ extension SVGChart {
         for (i, row) in rows.enumerated() {
             let y = chart.top + 30 + Double(i) * 44
             let color = row.high < 0 || row.low > 0 ? "#b2182b" : "#555"
-            s += "<text x=\"\(chart.left + 6)\" y=\"\(y - 10)\" font-size=\"11\">\(HTML.escape(row.label))</text>"
+            // A halo in the plot's colour keeps the label legible where it crosses the zero line or an interval.
+            s += "<text x=\"\(chart.left + 6)\" y=\"\(y - 10)\" font-size=\"11\" stroke=\"#fafafa\" stroke-width=\"3\" paint-order=\"stroke\">\(HTML.escape(row.label))</text>"
             s += "<line x1=\"\(chart.xPos(row.low, range))\" y1=\"\(y)\" x2=\"\(chart.xPos(row.high, range))\" y2=\"\(y)\" stroke=\"\(color)\" stroke-width=\"2\"/>"
             s += "<circle cx=\"\(chart.xPos(row.value, range))\" cy=\"\(y)\" r=\"4.5\" fill=\"\(color)\"/>"
         }
