@@ -45,6 +45,7 @@ public struct Aggregator {
             try tables.write(scores)
             try tables.writeByLead(scores)
             summary.scoreGroups = scores.count
+            try DetailedScores(database: database, options: options, rules: rules).write()
             let months = RainfallMonth.from(allDays)
             try write(months)
             try writeMeta(summary)

@@ -2,7 +2,7 @@
 /// running it twice gives the same tables. Kept next to the code that fills them.
 public enum DerivedSchema {
     public static let tables = ["daily_observed", "rainfall_monthly", "forecast_pairs", "excluded_pairs", "forecast_scores",
-                                "scores_by_lead", "verification_exclusions"]
+                                "scores_by_lead", "verification_exclusions"] + ScoreSchema.tables
 
     /// The columns of a pair, shared by `forecast_pairs` (scored) and `excluded_pairs`.
     static let pairColumns = """

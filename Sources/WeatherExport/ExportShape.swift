@@ -13,7 +13,11 @@ struct ExportShape {
     let header: [String]
     private let convert: [((SQLValue, [SQLValue]) -> SQLValue)?]
 
-    static let differenceColumns: Set<String> = ["error", "bias", "mae", "rmse", "error_sd"]
+    static let differenceColumns: Set<String> = ["error", "bias", "mae", "rmse", "error_sd",
+        // The interval, quantile, skill-baseline and comparison columns of issue 13 are in the variable's units too.
+        "bias_ci_low", "bias_ci_high", "mae_ci_low", "mae_ci_high", "rmse_ci_low", "rmse_ci_high", "abs_error_p50", "abs_error_p90",
+        "bias_lower_tercile", "bias_middle_tercile", "bias_upper_tercile", "mae_persistence", "mae_climatology",
+        "mae_a", "mae_b", "mae_diff", "mae_diff_ci_low", "mae_diff_ci_high", "mean_abs_revision", "revision_ci_low", "revision_ci_high"]
     static let valueColumns: Set<String> = ["forecast", "observed"]
 
     init(table: String, columns: [String], dialect: CSVDialect, units: Units) {

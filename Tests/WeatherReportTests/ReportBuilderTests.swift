@@ -70,15 +70,16 @@ struct ReportBuilderTests {
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"))
         let urls = html.components(separatedBy: "http").dropFirst().map { String($0.prefix(30)) }
         #expect(urls.allSatisfy { $0.hasPrefix("://www.w3.org/2000/svg") }, "\(urls)")
-        // Every chart: MAE and bias for three variables, the daily band, the monthly bars.
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 8)
+        // Every chart: MAE and bias for three variables, the daily band, the monthly bars, a reliability
+        // diagram per provider, revision size by lead for three variables.
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 13)
         #expect(html.contains("MAE (°C)") && html.contains("bias (mm)") && html.contains("lead time (days)"))
         // The numbers are the store's. Issued at 02:00 UTC = 22:00 the evening before in New York,
         // so the leads are 1, 2, 3 days; WeatherKit's high at lead 2 was 36 against 33 observed.
         let mae = try #require(store.database.scalar("SELECT mae FROM forecast_scores WHERE provider = 'weatherkit' AND variable = 'temp_max_c' AND lead_days = 2 AND location_id = '*'")?.double)
         #expect(mae == 3)
-        #expect(html.contains("<tr><td class=\"t\">weatherkit/p</td><td>2</td><td>1</td><td>3</td><td>3</td></tr>"))
-        #expect(html.contains("<tr><td class=\"t\">darksky/p</td><td>1</td><td>1</td><td>1</td><td>-1</td></tr>"))
+        #expect(html.contains("<tr><td class=\"t\">weatherkit/p</td><td>2</td><td>1</td><td>3</td><td>n = 1 &lt; 10: no interval</td><td>3</td><td>3</td></tr>"))
+        #expect(html.contains("<tr><td class=\"t\">darksky/p</td><td>1</td><td>1</td><td>-1</td><td>n = 1 &lt; 10: no interval</td><td></td><td></td><td></td></tr>"))
         // Data quality, with input text escaped.
         #expect(html.contains("invalid_json</strong>: 1") && html.contains("unexpected &#39;&lt;script&gt;&#39;"))
         #expect(html.contains("New &lt;York&gt; &amp; Co"))

@@ -66,13 +66,21 @@ public enum DieboldMarianoUnavailable: Error, Equatable, CustomStringConvertible
 public enum DieboldMariano {
     public static func test(errorsA: [Double], errorsB: [Double], horizon: Int, loss: ForecastLoss,
                             confidenceLevel: Double = 0.95) -> Result<DieboldMarianoResult, DieboldMarianoUnavailable> {
+        return test(lossesA: errorsA.map { loss($0) }, lossesB: errorsB.map { loss($0) }, horizon: horizon, loss: loss,
+             confidenceLevel: confidenceLevel)
+    }
+
+    /// The same test on losses already computed: one value per target date, each the mean loss
+    /// of that date's cases (several locations pooled), so a pooled comparison keeps one term per date.
+    public static func test(lossesA: [Double], lossesB: [Double], horizon: Int, loss: ForecastLoss,
+                            confidenceLevel: Double = 0.95) -> Result<DieboldMarianoResult, DieboldMarianoUnavailable> {
         precondition(horizon >= 1, "horizon must be at least 1")
-        guard errorsA.count == errorsB.count else { return .failure(.lengthMismatch(errorsA.count, errorsB.count)) }
-        let n = errorsA.count
+        guard lossesA.count == lossesB.count else { return .failure(.lengthMismatch(lossesA.count, lossesB.count)) }
+        let n = lossesA.count
         let h = horizon
         let hlnSquared = (Double(n + 1 - 2 * h) + Double(h * (h - 1)) / Double(max(n, 1))) / Double(max(n, 1))
         guard n >= 3, n > h, hlnSquared > 0 else { return .failure(.tooFewCases(n: n, horizon: h)) }
-        let d = zip(errorsA, errorsB).map { loss($0) - loss($1) }
+        let d = zip(lossesA, lossesB).map { $0 - $1 }
         let mean = d.reduce(0, +) / Double(n)
         let gamma0 = autocovariance(d, mean: mean, lag: 0)
         guard gamma0 > 0 else { return .failure(.constantLossDifference(mean)) }
@@ -84,7 +92,7 @@ public enum DieboldMariano {
         let k = hlnSquared.squareRoot()
         let t = StudentT(degreesOfFreedom: Double(n - 1))
         let halfWidth = t.quantile(1 - (1 - confidenceLevel) / 2) * variance.squareRoot() / k
-        let meanA = errorsA.reduce(0) { $0 + loss($1) } / Double(n), meanB = errorsB.reduce(0) { $0 + loss($1) } / Double(n)
+        let meanA = lossesA.reduce(0, +) / Double(n), meanB = lossesB.reduce(0, +) / Double(n)
         return .success(DieboldMarianoResult(n: n, horizon: h, loss: loss, meanLossA: meanA, meanLossB: meanB,
                                              meanLossDifference: mean, varianceOfMean: variance,
                                              dm: dm, hln: dm * k, pValue: t.twoSidedP(dm * k),

@@ -50,7 +50,8 @@ public struct PipelineFile: Sendable {
     public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
                                       "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
                                       "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
-                                      "day_window_tolerance_hours", "compare", "pairing", "window_min_coverage"]
+                                      "day_window_tolerance_hours", "compare", "pairing", "window_min_coverage", "bootstrap_samples",
+                                      "bootstrap_block_days", "bootstrap_seed", "precip_thresholds_mm"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -158,7 +159,27 @@ public struct PipelineFile: Sendable {
         aggregate.homogeneous = try r.bool(root["homogeneous"], "homogeneous") ?? false
         aggregate.allowSelfReference = try r.bool(root["allow_self_reference"], "allow_self_reference") ?? false
         try parsePairing(root, r, into: &aggregate)
+        try parseScoreKeys(root, r, &aggregate)
         return aggregate
+    }
+
+    /// The keys of the intervals and thresholds of issue 13 (docs/STATISTICS.md).
+    static func parseScoreKeys(_ root: JSONValue, _ r: Reader, _ aggregate: inout AggregateOptions) throws(Problem) {
+        func whole(_ key: String, _ range: ClosedRange<Double>) throws(Problem) -> Int? {
+            guard let v = try r.number(root[key], key) else { return nil }
+            guard v == v.rounded(), range.contains(v) else { throw r.fail(key, "must be a whole number in \(Int(range.lowerBound))…\(Int(range.upperBound))") }
+            return Int(v)
+        }
+        if let v = try whole("bootstrap_samples", 1...100_000) { aggregate.bootstrap.samples = v }
+        if let v = try whole("bootstrap_block_days", 1...365) { aggregate.bootstrap.blockLengthDays = v }
+        if let v = try whole("bootstrap_seed", 0...9_007_199_254_740_991) { aggregate.bootstrap.seed = UInt64(v) }
+        if let v = root["precip_thresholds_mm"] {
+            let values = v.kind == .array ? v.elements.compactMap(\.number) : []
+            guard !values.isEmpty, values.count == v.elements.count, values.allSatisfy({ $0 > 0 }) else {
+                throw r.fail("precip_thresholds_mm", "must be an array of positive amounts in mm, such as [0.2, 1, 5, 10]")
+            }
+            aggregate.precipThresholdsMm = values
+        }
     }
 
     /// `"all"`, `"first_of_day"`, `"latest_before"` (06:00), `"latest_before HH:MM"`, or

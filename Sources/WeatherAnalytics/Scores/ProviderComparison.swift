@@ -1,0 +1,133 @@
+import WeatherCore
+import WeatherStore
+
+/// Which comparisons `wxpipe compare` prints: two sources (either order), a variable, a lead, a location.
+public struct ComparisonFilter: Sendable, Equatable {
+    /// Empty, or two `provider/product[/model]` names; the first is reported as A.
+    public var sources: [String]
+    public var variable: String?
+    public var leadDays: Int?
+    public var location: String?
+
+    public init(sources: [String] = [], variable: String? = nil, leadDays: Int? = nil, location: String? = nil) {
+        self.sources = sources; self.variable = variable; self.leadDays = leadDays; self.location = location
+    }
+}
+
+/// Two sources on their matched sample — same location, variable, target date and lead — with
+/// the Diebold–Mariano test (HLN-corrected) of absolute and of squared error.
+public struct ProviderComparison: Sendable {
+    public var sourceA: String, sourceB: String
+    public var variable: String
+    public var leadDays: Int
+    /// A location id, or `*` for all locations pooled (each date's losses averaged over the
+    /// locations where both sources have the case).
+    public var locationID: String
+    public var place: String
+    /// Matched cases (location-dates); the test's n is the number of dates.
+    public var cases: Int
+    public var dates: Int
+    public var absolute: Result<DieboldMarianoResult, DieboldMarianoUnavailable>
+    public var squared: Result<DieboldMarianoResult, DieboldMarianoUnavailable>
+    /// Mean absolute error of A and B on the matched dates (also when no test could be made).
+    public var maeA: Double, maeB: Double
+
+    /// The sentence a person can quote (`ComparisonSentence`).
+    public var verdict: String { ComparisonSentence.text(self) }
+}
+
+/// Builds comparisons from `forecast_pairs` (day leads; hourly bins have no single horizon).
+public enum ProviderComparisons {
+    struct Case: Hashable { var variable: String, lead: Int, location: String, date: String }
+    struct Loss { var n = 0.0, abs = 0.0, sq = 0.0 }
+
+    public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter()) throws -> [ProviderComparison] {
+        var cases: [Case: [String: Loss]] = [:]
+        try database.prepare("""
+            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, lead_days, location_id, target_date, forecast - observed
+            FROM forecast_pairs WHERE period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL
+              AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
+            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)]) { r in
+            let key = Case(variable: r[1].string ?? "", lead: Int(r[2].int ?? 0), location: r[3].string ?? "", date: r[4].string ?? "")
+            let e = r[5].double ?? 0
+            var loss = cases[key]?[r[0].string ?? ""] ?? Loss()
+            loss.n += 1; loss.abs += abs(e); loss.sq += e * e
+            cases[key, default: [:]][r[0].string ?? ""] = loss
+        }
+        var names: [String: String] = [:]
+        for r in try database.rows("SELECT id, COALESCE(name, id) FROM locations") { names[r[0].string ?? ""] = r[1].string }
+        var out: [ProviderComparison] = []
+        let byGroup = Dictionary(grouping: cases.keys) { VariableLead(variable: $0.variable, lead: $0.lead) }
+        for group in byGroup.keys.sorted() {
+            let keys = byGroup[group]!
+            let sources = Set(keys.flatMap { cases[$0]!.keys }).sorted()
+            for (a, b) in pairs(of: sources, filter: filter.sources) {
+                let matched = keys.filter { cases[$0]![a] != nil && cases[$0]![b] != nil }
+                let locations = Set(matched.map(\.location)).sorted()
+                let scopes = (locations.count > 1 ? [ScoreKey.pooled] : []) + locations
+                for scope in scopes {
+                    let inScope = matched.filter { scope == ScoreKey.pooled || $0.location == scope }
+                    let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
+                    out.append(compare(a, b, group, scope, place, inScope, cases))
+                }
+            }
+        }
+        return out
+    }
+
+    struct VariableLead: Hashable, Comparable {
+        var variable: String, lead: Int
+        static func < (x: VariableLead, y: VariableLead) -> Bool { (x.variable, x.lead) < (y.variable, y.lead) }
+    }
+
+    /// Every unordered pair of sources, or only the one named (in the order named).
+    static func pairs(of sources: [String], filter: [String]) -> [(String, String)] {
+        if filter.count == 2 { return sources.contains(filter[0]) && sources.contains(filter[1]) ? [(filter[0], filter[1])] : [] }
+        var out: [(String, String)] = []
+        for (i, a) in sources.enumerated() { for b in sources[(i + 1)...] { out.append((a, b)) } }
+        return out
+    }
+
+    /// One comparison: per date, each source's mean loss over the matched cases of that date.
+    static func compare(_ a: String, _ b: String, _ group: VariableLead, _ scope: String, _ place: String,
+                        _ matched: [Case], _ cases: [Case: [String: Loss]]) -> ProviderComparison {
+        var byDate: [String: (n: Double, absA: Double, absB: Double, sqA: Double, sqB: Double)] = [:]
+        for c in matched {
+            let la = cases[c]![a]!, lb = cases[c]![b]!
+            var d = byDate[c.date] ?? (0, 0, 0, 0, 0)
+            d.n += 1; d.absA += la.abs / la.n; d.absB += lb.abs / lb.n; d.sqA += la.sq / la.n; d.sqB += lb.sq / lb.n
+            byDate[c.date] = d
+        }
+        let dates = byDate.keys.sorted().map { byDate[$0]! }
+        let absA = dates.map { $0.absA / $0.n }, absB = dates.map { $0.absB / $0.n }
+        let h = max(1, group.lead)
+        let count = Double(max(dates.count, 1))
+        return ProviderComparison(
+            sourceA: a, sourceB: b, variable: group.variable, leadDays: group.lead, locationID: scope, place: place,
+            cases: matched.count, dates: dates.count,
+            absolute: DieboldMariano.test(lossesA: absA, lossesB: absB, horizon: h, loss: .absolute),
+            squared: DieboldMariano.test(lossesA: dates.map { $0.sqA / $0.n }, lossesB: dates.map { $0.sqB / $0.n }, horizon: h, loss: .squared),
+            maeA: absA.reduce(0, +) / count, maeB: absB.reduce(0, +) / count)
+    }
+
+    /// `provider_comparison`: every comparison of the final pairs, with its verdict.
+    static func write(_ database: Database) throws {
+        let insert = try database.prepare("INSERT INTO provider_comparison VALUES (\(marks(25)))")
+        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 6) }) }
+        for c in try compute(database) {
+            func test(_ t: Result<DieboldMarianoResult, DieboldMarianoUnavailable>) -> [SQLValue] {
+                guard case .success(let x) = t else { return [.null, .null, .null, .null, .null, .null, .null, .null] }
+                return [r(x.meanLossA), r(x.meanLossB), r(x.meanLossDifference), r(x.interval.low), r(x.interval.high),
+                        r(x.dm), r(x.hln), r(x.pValue)]
+            }
+            var notes: [String] = []
+            if case .failure(let why) = c.absolute { notes.append(why.description) }
+            if case .success(let x) = c.absolute, x.usedLagZeroVariance { notes.append("lag-0 variance used") }
+            var absolute = test(c.absolute)
+            if case .failure = c.absolute { absolute[0] = r(c.maeA); absolute[1] = r(c.maeB) }
+            try insert.run([.text(c.sourceA), .text(c.sourceB), .text(c.variable), .integer(Int64(c.leadDays)), .text(c.locationID),
+                            .integer(Int64(c.cases)), .integer(Int64(c.dates))] + absolute + test(c.squared)
+                           + [notes.isEmpty ? .null : .text(notes.joined(separator: "; ")), .text(c.verdict)])
+        }
+    }
+}

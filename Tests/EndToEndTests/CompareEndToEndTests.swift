@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WeatherStore
+
+/// `wxpipe run` then `wxpipe compare`, as a user would: forty days of an Open-Meteo archive as
+/// the truth and a two-model Open-Meteo forecast fetched every morning, one model close to the
+/// truth (`good`), one 1 to 3 °C too warm (`poor`).
+struct CompareEndToEndTests {
+    static let days = 40
+    static let firstDay: Int64 = 1_714_521_600  // 2024-05-01T00:00:00Z
+
+    static func truth(_ d: Int) -> Double { 14 + 4 * sin(Double(d) * 0.7) }
+
+    /// The archive reply (hourly, unixtime) and one forecast reply per issue day, as NDJSON envelopes.
+    static func archive() -> String {
+        let hours = (0..<(days * 24)).map { firstDay + Int64($0) * 3600 }
+        let temps = hours.indices.map { truth($0 / 24) }
+        var lines = [envelope(fetched: firstDay + Int64(days + 1) * 86400,
+                              url: "https://archive-api.open-meteo.com/v1/archive?latitude=52&longitude=-2.7&hourly=temperature_2m&timeformat=unixtime",
+                              body: #""hourly_units": {"time": "unixtime", "temperature_2m": "°C"}, "hourly": {"time": \#(hours), "temperature_2m": \#(temps)}"#)]
+        for i in 0..<(days - 1) {
+            let target = i + 1
+            let good = truth(target) + 0.4 * sin(Double(target) * 1.3), poor = truth(target) + 2 + cos(Double(target))
+            let date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(firstDay + Int64(target) * 86400))).prefix(10)
+            lines.append(envelope(fetched: firstDay + Int64(i) * 86400 + 3 * 3600,
+                                  url: "https://api.open-meteo.com/v1/forecast?latitude=52&longitude=-2.7&daily=temperature_2m_max&models=good,poor&timezone=GMT",
+                                  body: #""daily_units": {"time": "iso8601", "temperature_2m_max_good": "°C", "temperature_2m_max_poor": "°C"}, "#
+                                      + #""daily": {"time": ["\#(date)"], "temperature_2m_max_good": [\#(good)], "temperature_2m_max_poor": [\#(poor)]}"#))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func envelope(fetched: Int64, url: String, body: String) -> String {
+        #"{"fetched_at": \#(fetched), "url": "\#(url)", "provider": "open-meteo", "location": {"id": "here"}, "response": "#
+            + #"{"latitude": 52.0, "longitude": -2.7, "utc_offset_seconds": 0, "timezone": "GMT", "elevation": 60, \#(body)}}"#
+    }
+
+    @Test func compareSaysWhichModelIsBetterWithIntervalAndPValue() throws {
+        let dir = WX.tempDir()
+        defer { WX.remove(dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
+        try Self.archive().write(toFile: dir + "/in/replies.ndjson", atomically: true, encoding: .utf8)
+        try """
+            {"inputs": ["in"], "store": "w.sqlite", "bootstrap_samples": 100, "bootstrap_seed": 7,
+             "locations": [{"id": "here", "name": "Hereford", "lat": 52.0, "lon": -2.7, "timezone": "UTC"}],
+             "export": {"report": "r.html"}}
+            """.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
+        let run = try WX.run(["run", dir + "/p.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let all = try WX.run(["compare", "--db", dir + "/w.sqlite"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let lines = all.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1, "\(all.stdout)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("open-meteo/forecast/good beats open-meteo/forecast/poor on temp_max_c at lead 1 d in Hereford: MAE "), "\(line)")
+        #expect(line.contains(" °C, difference −") && line.contains("p < 0.001") && line.hasSuffix("n = 39 matched days"), "\(line)")
+        // Named in the other order, the winner is still named first; a filter that matches nothing says so.
+        let reversed = try WX.run(["compare", "--db", dir + "/w.sqlite", "open-meteo/forecast/poor", "open-meteo/forecast/good", "--lead", "1"])
+        #expect(reversed.stdout.hasPrefix("open-meteo/forecast/good beats open-meteo/forecast/poor"), "\(reversed.stdout)")
+        let none = try WX.run(["compare", "--db", dir + "/w.sqlite", "--variable", "precip_mm"])
+        #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.contains("no two sources share a matched case"), "\(none.stderr)")
+        // The same verdict is in the store; the intervals are there at 39 pairs; the report quotes it.
+        let db = try Database(path: dir + "/w.sqlite", readOnly: true)
+        #expect(try db.scalar("SELECT verdict FROM provider_comparison")?.string == line)
+        #expect(try db.scalar("SELECT COUNT(*) FROM forecast_scores WHERE n = 39 AND mae_ci_low < mae AND mae < mae_ci_high")?.int == 4)
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        #expect(html.contains(line.replacingOccurrences(of: "<", with: "&lt;")))
+        #expect(try WX.run(["compare", "--db", dir + "/missing.sqlite"]).status == 1)
+        // An imperial export converts the intervals with the MAE they bracket (°C differences × 1.8).
+        let export = try WX.run(["export", "--db", dir + "/w.sqlite", "--out", dir + "/csv", "--table", "forecast_scores", "--units", "imperial"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let csv = try String(contentsOfFile: dir + "/csv/forecast_scores.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = csv[0], row = try #require(csv.dropFirst().first { $0.contains("good") && $0.contains("*") })
+        let metric = try #require(db.rows("SELECT mae, mae_ci_low FROM forecast_scores WHERE model = 'good' AND location_id = '*'").first)
+        for (column, value) in [("mae", metric[0].double!), ("mae_ci_low", metric[1].double!)] {
+            let index = try #require(header.firstIndex(of: column))
+            #expect(abs(Double(row[index])! - value * 1.8) < 1e-3, "\(column)")
+        }
+    }
+
+    /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the fixtures
+    /// hold one matched day per lead in Sydney, so each line says why there is no test.
+    @Test func compareRunsOnTheForecastAccuracyPipeline() throws {
+        let dir = WX.tempDir()
+        defer { WX.remove(dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
+        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/forecast-accuracy.json", toPath: dir + "/Pipelines/forecast-accuracy.json")
+        let run = try WX.run(["run", "--quiet", "Pipelines/forecast-accuracy.json"], cwd: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let compare = try WX.run(["compare", "--db", "out/forecast-accuracy.sqlite", "weatherkit/weather", "open-meteo/forecast",
+                                  "--variable", "temp_max_c", "--lead", "1", "--location", "sydney"], cwd: dir)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout == "weatherkit/weather vs open-meteo/forecast on temp_max_c at lead 1 d in Sydney: no test "
+                + "(n = 1 too small for horizon 1): MAE 0.12 vs 0.63 °C, n = 1 matched day\n", "\(compare.stdout)")
+    }
+}
