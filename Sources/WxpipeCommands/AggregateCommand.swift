@@ -33,9 +33,16 @@ public struct AggregateCommand: Command {
                                     default: "calendar_day")
     static let windowMinCoverage = OptionSpec("--window-min-coverage", value: "SHARE",
                                               help: "Share of a window's hours with a temperature for a window pair.", default: "0.75")
+    static let bootstrapSamples = OptionSpec("--bootstrap-samples", value: "N", help: "Resamples behind every 95 % interval.", default: "1000")
+    static let bootstrapBlockDays = OptionSpec("--bootstrap-block-days", value: "DAYS", help: "Consecutive target dates per bootstrap block.",
+                                               default: "3")
+    static let bootstrapSeed = OptionSpec("--bootstrap-seed", value: "N", help: "Seed of the intervals (runs are reproducible).", default: "13")
+    static let precipThresholds = OptionSpec("--precip-thresholds-mm", value: "MM,MM,…",
+                                             help: "Amounts of the precip_thresholds contingency tables.", default: "0.2,1,5,10")
     static let allowSelfReference = OptionSpec("--allow-self-reference", help: "Let a provider/product be verified against its own observations.")
     public static let options = [db, reference, minCoverage, includeIncompleteDays, matchWindow, precipThreshold, homogeneous,
-                                 issueSelection, issueCutoff, dayWindowTolerance, pairing, windowMinCoverage, allowSelfReference]
+                                 issueSelection, issueCutoff, dayWindowTolerance, pairing, windowMinCoverage, allowSelfReference,
+                                 bootstrapSamples, bootstrapBlockDays, bootstrapSeed, precipThresholds]
     public static let examples = [
         "wxpipe aggregate --db weather.sqlite",
         "wxpipe aggregate --db weather.sqlite --reference openweathermap/current --homogeneous",
@@ -66,10 +73,34 @@ public struct AggregateCommand: Command {
             options.pairing = mode
         }
         if let share = try args.number(Self.windowMinCoverage, in: 0.01...1) { options.windowMinCoverage = share }
+        try Self.parseScoreOptions(args, into: &options)
         options.allowSelfReference = args.has(Self.allowSelfReference)
         options.includeIncompleteDays = args.has(Self.includeIncompleteDays)
         options.homogeneous = args.has(Self.homogeneous)
         self.options = options
+    }
+
+    /// The bootstrap and threshold options (the pipeline keys `bootstrap_*`, `precip_thresholds_mm`).
+    static func parseScoreOptions(_ args: ParsedArguments, into options: inout AggregateOptions) throws(UsageError) {
+        if let v = try args.number(bootstrapSamples, in: 1...100_000) {
+            guard v == v.rounded() else { throw UsageError("--bootstrap-samples must be a whole number") }
+            options.bootstrap.samples = Int(v)
+        }
+        if let v = try args.number(bootstrapBlockDays, in: 1...365) {
+            guard v == v.rounded() else { throw UsageError("--bootstrap-block-days must be a whole number") }
+            options.bootstrap.blockLengthDays = Int(v)
+        }
+        if let text = args.value(bootstrapSeed) {
+            guard let seed = UInt64(text) else { throw UsageError("--bootstrap-seed must be a whole number ≥ 0, not '\(Sanitize.printable(text))'") }
+            options.bootstrap.seed = seed
+        }
+        if let text = args.value(precipThresholds) {
+            let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                throw UsageError("--precip-thresholds-mm must be positive amounts such as 0.2,1,5,10, not '\(Sanitize.printable(text))'")
+            }
+            options.precipThresholdsMm = values.compactMap { $0 }
+        }
     }
 
     /// `--issue-selection` and `--issue-cutoff` (docs/VERIFICATION.md).

@@ -50,6 +50,12 @@ struct CommandParserTests {
         let w = try AggregateCommand.parse(["--db", "w", "--pairing", "window", "--window-min-coverage", "0.5", "--issue-selection", "all"]).options
         #expect(w.pairing == .window && w.windowMinCoverage == 0.5 && w.issueSelection == .all)
         #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w", "--pairing", "utc_day"]) }
+        let b = try AggregateCommand.parse(["--db", "w", "--bootstrap-samples", "200", "--bootstrap-block-days", "7", "--bootstrap-seed", "42",
+                                            "--precip-thresholds-mm", "0.5,2"]).options
+        #expect(b.bootstrap == BootstrapOptions(blockLengthDays: 7, samples: 200, seed: 42) && b.precipThresholdsMm == [0.5, 2])
+        for bad in [["--bootstrap-samples", "1.5"], ["--bootstrap-seed", "-1"], ["--precip-thresholds-mm", "0,1"], ["--precip-thresholds-mm", "a"]] {
+            #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w"] + bad) }
+        }
         #expect(throws: UsageError.self) { try AggregateCommand.parse(["--db", "w", "--min-coverage", "2"]) }
     }
 
