@@ -49,6 +49,7 @@ public struct Aggregator {
             let months = RainfallMonth.from(allDays)
             try write(months)
             try writeMeta(summary)
+            try database.execute(DerivedSchema.indexes)
             summary.months = months.count
             summary.pairs = Int(try database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int ?? 0)
         }
