@@ -30,7 +30,7 @@ public struct ExportRequest: Sendable, Equatable {
             throw ExportError("--units \(units.rawValue) applies to CSV and XLSX only: a \(format.rawValue) export keeps the store's metric units")
         }
         if dialect != .rfc4180 && !format.hasDialect {
-            throw ExportError("--dialect \(dialect.rawValue) applies to CSV only, not to a \(format.rawValue) export")
+            throw ExportError("--dialect \(dialect.rawValue) applies to CSV only, not to \(format == .xlsx ? "an" : "a") \(format.rawValue) export")
         }
         self.format = format
         self.tables = tables

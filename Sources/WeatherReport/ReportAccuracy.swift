@@ -62,12 +62,12 @@ extension ReportBuilder {
             guard !rows.isEmpty else { s += "<p>No pairs for \(variable).</p>"; continue }
             let n = sampleSize(rows.map(\.n))
             s += "<figure><figcaption>\(HTML.escape(label)): mean absolute error by lead time (\(n))</figcaption>"
-                + SVGChart().lines(series(rows, \.mae, \.maeLow, \.maeHigh), title: "\(label): MAE by lead time",
+                + chart().lines(series(rows, \.mae, \.maeLow, \.maeHigh), title: "\(label): MAE by lead time",
                                    xTitle: "lead time (days)", yTitle: "MAE (\(unit))") + "</figure>"
             s += numbers("mae-\(variable)", ["provider", "lead (days)", "pairs", "MAE (\(unit))", "95 % interval", "median |error|", "90th percentile |error|"],
                          rows.map { [$0.source, fmt($0.lead), String($0.n), fmt($0.mae), interval($0.maeLow, $0.maeHigh, note: $0.note), fmt($0.p50), fmt($0.p90)] })
             s += "<figure><figcaption>\(HTML.escape(label)): bias (forecast − observed) by lead time (\(n))</figcaption>"
-                + SVGChart().lines(series(rows, \.bias, \.biasLow, \.biasHigh), title: "\(label): bias by lead time",
+                + chart().lines(series(rows, \.bias, \.biasLow, \.biasHigh), title: "\(label): bias by lead time",
                                    xTitle: "lead time (days)", yTitle: "bias (\(unit))") + "</figure>"
             s += numbers("bias-\(variable)", ["provider", "lead (days)", "pairs", "bias (\(unit))", "95 % interval",
                                               "bias, lowest third of observed", "middle third", "highest third"],
@@ -85,9 +85,9 @@ extension ReportBuilder {
         var s = "<figure><figcaption>\(HTML.escape(label)): MAE by lead time at each location (\(sampleSize(rows.map(\.n))))</figcaption><div class=\"multiples\">"
         for place in places {
             let here = rows.filter { $0.location == place }
-            let chart = SVGChart(width: 320, height: 220, cssClass: "small")
+            let small = chart(width: 320, height: 220, cssClass: "small")
             s += "<div><h4>\(HTML.escape(here.first?.place ?? place))</h4>"
-                + chart.lines(series(here, \.mae, \.maeLow, \.maeHigh), title: "\(label) at \(here.first?.place ?? place): MAE by lead time",
+                + small.lines(series(here, \.mae, \.maeLow, \.maeHigh), title: "\(label) at \(here.first?.place ?? place): MAE by lead time",
                               xTitle: "lead (days)", yTitle: "MAE (\(unit))") + "</div>"
         }
         s += "</div></figure><details><summary class=\"note\">the numbers (\(rows.count) rows)</summary>"

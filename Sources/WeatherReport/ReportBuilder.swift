@@ -131,3 +131,21 @@ public struct ReportBuilder {
         return lo == hi ? "n = \(lo) \(what) per point" : "n = \(lo)–\(hi) \(what) per point"
     }
 }
+
+extension ReportBuilder {
+    /// Every forecast source of the store in a fixed order: its style index in every chart.
+    func sourceStyles() throws -> [String: Int] {
+        guard try tableExists("forecast_scores") else { return [:] }
+        let names = try database.rows("""
+            SELECT DISTINCT provider || '/' || product || COALESCE('/' || model, '') FROM forecast_scores ORDER BY 1
+            """).compactMap { $0.first?.string }
+        return Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+    }
+
+    /// A chart whose series keep the report-wide style of their source.
+    func chart(width: Double = 640, height: Double = 300, cssClass: String = "chart") -> SVGChart {
+        var chart = SVGChart(width: width, height: height, cssClass: cssClass)
+        chart.styles = (try? sourceStyles()) ?? [:]
+        return chart
+    }
+}

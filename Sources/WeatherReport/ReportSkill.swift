@@ -23,7 +23,7 @@ extension ReportBuilder {
                 if let a = r[6].double, let b = r[7].double { series[name]!.intervals.append((lead, a, b)) }
             }
             s += "<h3>\(HTML.escape(label)) (\(variable))</h3><figure><figcaption>\(HTML.escape(label)): MAE skill against persistence by lead time (\(sampleSize(rows.compactMap { $0[2].int }, "cases")))</figcaption>"
-                + SVGChart().lines(order.map { series[$0]! }, title: "\(label): skill against persistence", xTitle: "lead time (days)",
+                + chart().lines(order.map { series[$0]! }, title: "\(label): skill against persistence", xTitle: "lead time (days)",
                                    yTitle: "MAE skill") + "</figure>"
             s += numbers("skill-\(variable)", ["provider", "lead (days)", "cases", "MAE (\(unit))", "MAE of persistence", "skill",
                                                "95 % interval", "skill vs climatology", "note"],
@@ -54,7 +54,7 @@ extension ReportBuilder {
                 if let a = r[4].double, let b = r[5].double { series[name]!.intervals.append((lead, a, b)) }
             }
             s += "<h3>\(HTML.escape(label)) (\(variable))</h3><figure><figcaption>\(HTML.escape(label)): revision size by lead time (\(sampleSize(rows.compactMap { $0[2].int }, "revisions")))</figcaption>"
-                + SVGChart().lines(order.map { series[$0]! }, title: "\(label): revision size by lead time", xTitle: "lead time (days)",
+                + chart().lines(order.map { series[$0]! }, title: "\(label): revision size by lead time", xTitle: "lead time (days)",
                                    yTitle: "mean |revision| (\(unit))") + "</figure>"
             s += numbers("revisions-\(variable)", ["provider", "lead (days)", "revisions", "mean |revision| (\(unit))", "95 % interval"],
                          rows.map { r in [r[0].string ?? "", String(r[1].int ?? 0), String(r[2].int ?? 0), fmt(r[3].double), interval(r[4].double, r[5].double)] })

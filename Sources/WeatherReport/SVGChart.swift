@@ -26,6 +26,9 @@ struct SVGChart {
     /// `chart` for full-width charts, whose text the page enlarges on phones so that it stays
     /// ≥ 10 px once the SVG is scaled down; `small` for the small multiples, which are not scaled down.
     var cssClass = "chart"
+    /// Style (colour, marker, dash) of each series by name, the same in every chart of a report,
+    /// so a provider keeps its look from section to section; names not listed take their position.
+    var styles: [String: Int] = [:]
 
     var plotWidth: Double { width - left - right }
     var plotHeight: Double { height - top - bottom }
@@ -108,9 +111,10 @@ struct SVGChart {
             .map { ($0, SVGChart.label($0)) }
         var s = frame(xTicks: xTicks, yTicks: yTicks, xRange: xRange, yRange: yRange, xTitle: xTitle, yTitle: yTitle, title: title)
         let spread = min(24, plotWidth / 40)
-        for (k, serie) in series.enumerated() {
+        for (position, serie) in series.enumerated() {
+            let k = styles[serie.name] ?? position
             let color = SVGChart.palette[k % SVGChart.palette.count]
-            let dodge = series.count > 1 ? (Double(k) / Double(series.count - 1) - 0.5) * spread : 0
+            let dodge = series.count > 1 ? (Double(position) / Double(series.count - 1) - 0.5) * spread : 0
             func x(_ v: Double) -> Double { xPos(v, xRange) + dodge }
             let pts = serie.points.sorted { $0.x < $1.x }
             let path = pts.map { "\(x($0.x)),\(yPos($0.y, yRange))" }.joined(separator: " ")
@@ -128,7 +132,8 @@ struct SVGChart {
     /// A legend below the chart, in HTML so it wraps; each entry shows the line's marker and dash.
     func legend(_ names: [String]) -> String {
         var s = "<ul class=\"legend\">"
-        for (k, name) in names.enumerated() {
+        for (position, name) in names.enumerated() {
+            let k = styles[name] ?? position
             let color = SVGChart.palette[k % SVGChart.palette.count]
             s += "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"34\" height=\"12\" aria-hidden=\"true\"><line x1=\"1\" y1=\"6\" x2=\"33\" y2=\"6\" stroke=\"\(color)\" stroke-width=\"2\" stroke-dasharray=\"\(SVGChart.dashes[k % SVGChart.dashes.count])\"/>\(SVGChart.marker(k, 17, 6, color))</svg> \(HTML.escape(name))</li>"
         }

@@ -23,8 +23,9 @@ public struct InspectCommand: Command {
     }
 
     public func run(_ console: Console) -> ExitCode {
-        let (documents, rejected) = Inspector(units: units).inspect(paths: paths) { console.out($0) }
-        console.err("\(documents) document(s), \(rejected) rejected")
-        return .success
+        let (documents, rejected, unreadable) = Inspector(units: units).inspect(paths: paths) { console.out($0) }
+        console.err("\(documents) document(s), \(rejected) rejected" + (unreadable > 0 ? ", \(unreadable) path(s) could not be read" : ""))
+        // A path that cannot be read is a failure (exit 1), as for ingest; rejects are findings.
+        return unreadable > 0 ? .failure : .success
     }
 }

@@ -130,7 +130,7 @@ struct EndToEndTests {
     @Test func helpDocumentsEveryCommandAndOption() throws {
         let top = try WX.run(["--help"])
         #expect(top.status == 0)
-        for command in ["run", "ingest", "aggregate", "export", "report", "inspect"] {
+        for command in ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare"] {
             #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
             let help = try WX.run([command, "--help"])
             #expect(help.status == 0)
@@ -151,5 +151,8 @@ struct EndToEndTests {
         #expect(r.status == 0)
         #expect(r.stdout.contains("reject wrong_type: field 'main.temp' should be a number"))
         #expect(r.stdout.contains("openweathermap/current (recognised by keys coord, main, weather, dt): 1 observation(s), 0 forecast(s)"))
+        // A path that cannot be read is a failure, as for ingest.
+        let missing = try WX.run(["inspect", WX.root + "/Fixtures/inputs/no-such-file.json"])
+        #expect(missing.status == 1 && missing.stderr.contains("1 path(s) could not be read"), "\(missing.stderr)")
     }
 }

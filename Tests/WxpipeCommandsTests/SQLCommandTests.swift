@@ -109,6 +109,9 @@ struct SQLCommandTests {
         let bias = leads.reduce(0.0) { $0 + ($1[2].double ?? 0) - ($1[3].double ?? 0) } / Double(n)
         #expect(abs((pooled[0][1].double ?? -1) - mae) < 1e-9 && abs((pooled[0][2].double ?? -1) - bias) < 1e-9)
         #expect(pooled[0][3].int == 1 && (pooled[0][4].int ?? 0) > 1)  // day 0 is never scored (docs/VERIFICATION.md)
+        // The within-2 °C share is for temperatures only.
+        #expect(try store.scalar("SELECT COUNT(*) FROM scores_pooled WHERE variable = 'precip_mm' AND within_2c_pct IS NOT NULL") == .integer(0))
+        #expect((try store.scalar("SELECT COUNT(*) FROM scores_pooled WHERE variable = 'temp_max_c' AND within_2c_pct IS NOT NULL")?.int ?? 0) > 0)
     }
 
     /// Every `wxpipe sql` line of the README's "For SQL users" runs as written (on the store

@@ -14,8 +14,8 @@ public struct Inspector {
 
     public init(units: UnitSystem? = nil) { self.units = units }
 
-    /// Calls `line` with human-readable lines; returns (documents, rejected).
-    public func inspect(paths: [String], _ line: (String) -> Void) -> (documents: Int, rejected: Int) {
+    /// Calls `line` with human-readable lines; returns (documents, rejected, unreadable paths).
+    public func inspect(paths: [String], _ line: (String) -> Void) -> (documents: Int, rejected: Int, unreadable: Int) {
         let (files, problems) = InputWalker.expand(paths)
         for p in problems { line("\(Sanitize.printable(p.path)): error: \(p.message)") }
         var documents = 0
@@ -76,7 +76,7 @@ public struct Inspector {
                 return true
             }
         }
-        return (documents, rejected)
+        return (documents, rejected, problems.count)
     }
 
     private func show(_ v: Double?) -> String { v.map { String($0) } ?? "-" }

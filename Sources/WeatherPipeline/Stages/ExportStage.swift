@@ -18,7 +18,8 @@ public enum ExportStage {
             let database = request.format == .sqlite ? try Database(path: store) : reader
             switch try Exporter(database: database).export(request, to: path) {
             case .csvFiles(let files):
-                for f in files { log.info("wrote \(path)/\(f.table).csv (\(f.rows) rows)") }
+                let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+                for f in files { log.info("wrote \(folder)/\(f.table).csv (\(f.rows) row\(f.rows == 1 ? "" : "s"))") }
             case .sqliteFile:
                 log.info("wrote \(path)")
             case .workbook(let sheets):

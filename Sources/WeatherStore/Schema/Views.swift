@@ -37,7 +37,7 @@ public enum Views {
            (SUM(sum_f) - SUM(sum_o)) / SUM(n) AS bias,
            SUM(sum_abs_error) / SUM(n) AS mae,
            sqrt(SUM(sum_sq_error) / SUM(n)) AS rmse,
-           100.0 * SUM(n_within_2c) / SUM(n) AS within_2c_pct,
+           CASE WHEN substr(variable, -2) = '_c' THEN 100.0 * SUM(n_within_2c) / SUM(n) END AS within_2c_pct,
            SUM(hits) AS hits, SUM(misses) AS misses, SUM(false_alarms) AS false_alarms,
            SUM(correct_negatives) AS correct_negatives,
            1.0 * SUM(hits) / NULLIF(SUM(hits) + SUM(misses), 0) AS pod,
@@ -49,7 +49,10 @@ public enum Views {
     """
 
     /// Creates the views that do not exist yet.
+    /// Drops and recreates the views, so a store opened by a newer wxpipe gets the newer
+    /// definitions (a view holds no data; `names` are constants, never input).
     public static func create(in database: Database) throws(StoreError) {
+        for name in names { try database.execute("DROP VIEW IF EXISTS \(name)") }
         try database.execute(sql)
     }
 }
