@@ -27,6 +27,8 @@ public struct AggregateOptions: Sendable, Equatable {
     public var homogeneous = false
     /// The forecast sources compared (`provider/product` or `provider/product/model`); empty: all.
     public var compare: [String] = []
+    /// Only the locations of this shard (a hash of the location id) are aggregated: `--shard K/N`.
+    public var locationShard: Shard?
 
     public init() {}
 

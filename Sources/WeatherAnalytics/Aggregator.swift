@@ -29,7 +29,8 @@ public struct Aggregator {
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
             let pairWriter = try PairWriter(database: database)
-            for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string }) {
+            for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
+            where options.locationShard?.contains(location) ?? true {
                 let rule = rules[location] ?? ZoneRule(zone: nil)
                 let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter)
                 allDays += try step.run(tally: &tally, writeDays: write)

@@ -14,10 +14,13 @@ public struct IngestInput: Sendable {
     public var path: String
     public var units: UnitSystem?
     public var role: ObservationRole?
-    public init(path: String, units: UnitSystem? = nil, role: ObservationRole? = nil) {
+    /// Only the files of this shard are read (`--shard K/N`); nil: all.
+    public var shard: Shard?
+    public init(path: String, units: UnitSystem? = nil, role: ObservationRole? = nil, shard: Shard? = nil) {
         self.path = path
         self.units = units
         self.role = role
+        self.shard = shard
     }
 }
 
@@ -61,7 +64,7 @@ public final class IngestRunner {
         let expanded = inputs.map { input -> (IngestInput, [InputFile]) in
             let (files, problems) = InputWalker.expand([input.path])
             for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
-            return (input, files)
+            return (input, input.shard.map { InputWalker.files(files, under: input.path, in: $0) } ?? files)
         }
         progress = IngestProgress(totalBytes: expanded.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.size } })
         let counter = ByteCounter()

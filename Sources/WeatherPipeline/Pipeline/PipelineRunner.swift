@@ -10,12 +10,17 @@ public enum PipelineRunner {
     /// exports are still written when input was rejected.
     public static func run(_ pipeline: PipelineFile, options: IngestStage.Options, log: StageLog,
                            progress: ProgressDisplay? = nil) -> StageOutcome {
-        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units, role: $0.role) }
+        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, units: $0.units, role: $0.role, shard: pipeline.shard) }
         var ingestOptions = options
         ingestOptions.strict = false
         let ingested = IngestStage.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,
                                        options: ingestOptions, log: log, progress: progress).outcome
         guard ingested.isCompleted else { return ingested }
+        // A shard's store holds part of the records: aggregate and export the merged store (docs/SCALING.md).
+        if let shard = pipeline.shard {
+            log.info("shard \(shard): ingest only; merge the shard stores, then aggregate (wxpipe merge)")
+            return ingested
+        }
         let aggregated = AggregateStage.run(store: pipeline.store, options: pipeline.aggregate, log: log)
         guard aggregated.isCompleted else { return aggregated }
         for (request, path) in exports(of: pipeline) {
