@@ -15,7 +15,7 @@ extension InputWalker {
     }
 
     /// `root/a/b.json` → `a/b.json`; a file named as the root keeps its path.
-    static func shardKey(of path: String, under root: String) -> String {
+    public static func shardKey(of path: String, under root: String) -> String {
         let base = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }

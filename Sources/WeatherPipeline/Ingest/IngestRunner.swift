@@ -61,6 +61,7 @@ public final class IngestRunner {
     public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
         let clock = Stopwatch()
         var summary = IngestSummary()
+        try recordShardRoots(inputs)
         let expanded = inputs.map { input -> (IngestInput, [InputFile]) in
             let (files, problems) = InputWalker.expand([input.path])
             for p in problems { summary.problems.append("\(Sanitize.printable(p.path)): \(p.message)") }

@@ -3,13 +3,13 @@ import WeatherStore
 
 /// Maps the attached shard's locations onto the output's by the rules an ingest resolves a
 /// point with (`LocationRegistry`), so that the output has the locations one ingest of all
-/// the inputs in path order would have created: a declared location or one named by an
+/// the inputs would have created: a declared location or one named by an
 /// envelope keeps its id; a location named after its coordinates joins the location whose
 /// radius holds it, else is created under its own id.
 ///
 /// What one ingest takes from the first reply of a place (its point, hence its id; its name,
-/// zone, offset) comes here from the location whose first record is first in path order, its
-/// rank (`merged_location_ranks`); the other only fills what that one lacks, as `IngestRunner`
+/// zone, offset) comes here from the location whose first record one ingest reads first, its
+/// rank (`merged_location_ranks`, the `IngestOrder` rank of its first record's source); the other only fills what that one lacks, as `IngestRunner`
 /// learns from later replies. A location with no record ranks last.
 /// Fills `temp.location_map` (shard id → output id).
 struct LocationMerge {
@@ -18,7 +18,7 @@ struct LocationMerge {
 
     /// Returns the number of locations created in the output.
     func merge() throws -> Int {
-        try database.execute("CREATE TABLE IF NOT EXISTS merged_location_ranks (location_id TEXT PRIMARY KEY, first_path TEXT)")
+        try database.execute("CREATE TABLE IF NOT EXISTS merged_location_ranks (location_id TEXT PRIMARY KEY, first_rank TEXT)")
         var registry = try loadRegistry()
         var created = 0
         let map = try database.prepare("INSERT OR REPLACE INTO temp.location_map(shard_id, merged_id) VALUES (?, ?)")
@@ -58,19 +58,19 @@ struct LocationMerge {
             }
             registry.add(target)
             try save(target)
-            try database.run("INSERT OR REPLACE INTO merged_location_ranks(location_id, first_path) VALUES (?, ?)",
-                             [.text(target.id), .optional(targetRank.path)])
+            try database.run("INSERT OR REPLACE INTO merged_location_ranks(location_id, first_rank) VALUES (?, ?)",
+                             [.text(target.id), .optional(targetRank.value)])
             try map.run([.text(location.id), .text(target.id)])
         }
         return created
     }
 
-    /// A path rank: nil (no record) after every path.
+    /// An `IngestOrder` rank: nil (no record) after every other.
     struct Rank: Comparable {
-        var path: String?
-        init(_ path: String?) { self.path = path }
+        var value: String?
+        init(_ value: String?) { self.value = value }
         static func < (a: Rank, b: Rank) -> Bool {
-            switch (a.path, b.path) {
+            switch (a.value, b.value) {
             case let (x?, y?): return x < y
             case (_?, nil): return true
             default: return false
@@ -80,19 +80,19 @@ struct LocationMerge {
 
     /// The output location's rank; one not written by a merge was there first.
     private func rank(of id: String) throws -> Rank {
-        let rows = try database.rows("SELECT first_path FROM merged_location_ranks WHERE location_id = ?", [.text(id)])
+        let rows = try database.rows("SELECT first_rank FROM merged_location_ranks WHERE location_id = ?", [.text(id)])
         guard let row = rows.first else { return Rank("") }
         return Rank(row[0].string)
     }
 
-    /// Each shard location's first record, as the path rank of its source (`/` below every byte).
+    /// Each shard location's first record, as the rank of its source (`IngestOrder`).
     private func shardRanks() throws -> [String: String] {
         var ranks: [String: String] = [:]
         for r in try database.rows("""
             SELECT location_id, MIN(rank) FROM (
-                SELECT o.location_id, replace(s.path, '/', char(1)) AS rank FROM shard.observations o JOIN shard.sources s ON s.id = o.source_id
+                SELECT o.location_id, r.rank FROM shard.observations o JOIN temp.shard_source_rank r ON r.shard_id = o.source_id
                 UNION ALL
-                SELECT f.location_id, replace(s.path, '/', char(1)) FROM shard.forecasts f JOIN shard.sources s ON s.id = f.source_id)
+                SELECT f.location_id, r.rank FROM shard.forecasts f JOIN temp.shard_source_rank r ON r.shard_id = f.source_id)
             GROUP BY location_id
             """) {
             if let id = r[0].string, let rank = r[1].string { ranks[id] = rank }

@@ -2,15 +2,15 @@ import WeatherStore
 
 extension StoreMerger {
     /// Observations or forecasts, under the table's UNIQUE key. When the key is already in the
-    /// output, the row from the input that comes first in path order wins (a single ingest reads
-    /// folders in sorted order, first reply wins): `/` is ranked below every other byte so the
-    /// order is the walker's, component by component. Rows of one store go in their id order.
+    /// output, the row from the input a single ingest would have read first wins (`IngestOrder`).
+    /// Rows of one store go in their id order.
     func upsertRecords(_ table: String) throws -> Int {
         let columns = try sharedColumns(table).filter { $0 != "id" }
         let quoted = columns.map(Database.quoteIdentifier)
         let t = Database.quoteIdentifier(table)
-        func pathRank(_ sourceID: String) -> String {
-            "(SELECT replace(path, '/', char(1)) FROM main.sources WHERE id = \(sourceID))"
+        // A source not written by a merge was in the output first: it ranks first.
+        func rank(_ sourceID: String) -> String {
+            "IFNULL((SELECT rank FROM main.merged_source_ranks WHERE source_id = \(sourceID)), '')"
         }
         let before = try database.scalar("SELECT COUNT(*) FROM main.\(t)")?.int ?? 0
         try database.execute("""
@@ -20,7 +20,7 @@ extension StoreMerger {
             JOIN temp.location_map lm ON lm.shard_id = r.location_id
             WHERE true ORDER BY r.id
             ON CONFLICT DO UPDATE SET \(quoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-            WHERE \(pathRank("excluded.source_id")) < \(pathRank("\(t).source_id"))
+            WHERE \(rank("excluded.source_id")) < \(rank("\(t).source_id"))
             """)
         return Int((try database.scalar("SELECT COUNT(*) FROM main.\(t)")?.int ?? 0) - before)
     }

@@ -31,6 +31,7 @@ public final class StoreMerger {
     public init(out path: String) throws {
         store = try Store(path: path)
         try database.execute("""
+            CREATE TABLE IF NOT EXISTS merged_source_ranks (source_id INTEGER PRIMARY KEY, rank TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS merged_stores (
                 identity TEXT PRIMARY KEY,
                 path TEXT NOT NULL,
@@ -58,6 +59,7 @@ public final class StoreMerger {
         }
         return try database.inTransaction {
             try prepareScratch()
+            try IngestOrder.rankShardSources(database)
             var counts = Counts()
             counts.locations = try LocationMerge(store: store).merge()
             (counts.sources, counts.sourcesSkipped) = try copySources()
@@ -66,10 +68,20 @@ public final class StoreMerger {
             counts.rejects = try copyBySource("rejects")
             counts.warnings = try copyBySource("warnings")
             try recountSources()
+            Self.faultKill()
             try database.run("INSERT INTO merged_stores(identity, path, sources, merged_at_utc) VALUES (?, ?, ?, ?)",
                              [.text(identity), .text(path), .integer(Int64(counts.sources)), .text(UTCTime.iso8601(Int64(time(nil))))])
             return .merged(counts)
         }
+    }
+
+    /// Fault injection for tests: `WXPIPE_FAULT_KILL_IN_MERGE=N` kills the process (SIGKILL) with
+    /// the (N+1)th store's rows written but not committed, as a node lost mid-merge.
+    private static nonisolated(unsafe) var storesBeforeKill = getenv("WXPIPE_FAULT_KILL_IN_MERGE").flatMap { Int(String(cString: $0)) }
+    private static func faultKill() {
+        guard let left = storesBeforeKill else { return }
+        if left == 0 { raise(SIGKILL) }
+        storesBeforeKill = left - 1
     }
 
     /// What a store holds, as a hash of its complete sources (path, member, input hash, content
@@ -122,6 +134,10 @@ public final class StoreMerger {
             INSERT INTO main.sources(id, \(list))
             SELECT m.merged_id, \(columns.map { "s." + Database.quoteIdentifier($0) }.joined(separator: ", "))
             FROM shard.sources s JOIN temp.source_map m ON m.shard_id = s.id ORDER BY s.id
+            """)
+        try database.execute("""
+            INSERT INTO main.merged_source_ranks(source_id, rank)
+            SELECT m.merged_id, r.rank FROM temp.source_map m JOIN temp.shard_source_rank r ON r.shard_id = m.shard_id
             """)
         // Documents with records in the shard, to find the ones that lose every record here.
         try database.execute("""
