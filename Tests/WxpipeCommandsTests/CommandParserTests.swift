@@ -79,7 +79,7 @@ struct CommandParserTests {
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
-    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect"]
+    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "merge", "merge-scores"]
 
     @Test func everyCommandIsCovered() {
         #expect(CLI.commands.map { $0.name } == CommandParserTests.commandNames)
@@ -106,7 +106,7 @@ struct CommandParserTests {
     @Test func usageAndHelpAreDerivedFromTheDeclarations() {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet] [--units metric|imperial]")
-        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--strict] [--quiet] [--verbose] PATH...")
+        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--shard K/N] [--strict] [--quiet] [--verbose] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")
