@@ -79,3 +79,46 @@ struct ShardTests {
         }
     }
 }
+
+/// `"shard"` in a pipeline file: that run ingests its shard only.
+struct PipelineShardTests {
+    func pipeline(_ shard: String, in folder: TemporaryFolder) throws -> String {
+        let path = folder.path + "/p.json"
+        try """
+        {"inputs": ["\(fixtures)/standard"], "store": "\(folder.path)/s.sqlite", "shard": "\(shard)", "export": {"csv": "\(folder.path)/csv"}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aShardedPipelineIngestsItsShardAndStops() throws {
+        let folder = try TemporaryFolder("pipeline-shard")
+        defer { folder.remove() }
+        let loaded = try PipelineFile.load(path: try pipeline("1/2", in: folder))
+        #expect(loaded.shard == Shard(index: 1, count: 2))
+        final class Log: StageLog {
+            var lines: [String] = []
+            func info(_ message: String) { lines.append(message) }
+            func warning(_ message: String) { lines.append(message) }
+            func error(_ message: String) { lines.append(message) }
+        }
+        let log = Log()
+        #expect(PipelineRunner.run(loaded, options: IngestStage.Options(quiet: true), log: log) == .completed)
+        let all = InputWalker.expand([fixtures + "/standard"]).files
+        let mine = InputWalker.files(all, under: fixtures + "/standard", in: Shard(index: 1, count: 2)!)
+        let store = try Store(path: folder.path + "/s.sqlite")
+        #expect(try store.database.scalar("SELECT COUNT(DISTINCT path) FROM sources")?.int == Int64(mine.count))
+        #expect(mine.count < all.count)
+        // No aggregate and no export of a partial store.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/csv"))
+        #expect(try !store.database.tableNames().contains("forecast_pairs"))
+        #expect(try store.database.scalar("SELECT value FROM meta WHERE key = 'ingest.roots'")?.string == fixtures + "/standard")
+    }
+
+    @Test func aBadShardNamesTheKey() throws {
+        let folder = try TemporaryFolder("pipeline-shard-bad")
+        defer { folder.remove() }
+        #expect { try PipelineFile.load(path: try pipeline("2/2", in: folder)) } throws: { error in
+            (error as? PipelineFile.Problem)?.key == "shard"
+        }
+    }
+}
