@@ -122,9 +122,18 @@ merge=$(submit --dependency=afterok:"$ingest" --kill-on-invalid-dep=yes "$root/s
 aggregate=$(submit --array=0-$((tasks - 1)) --dependency=afterok:"$merge" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/aggregate-array.sbatch")
 echo "slurm-test: jobs ingest $ingest (array of $tasks), merge $merge, aggregate $aggregate (array of $tasks)"
-timeout 150 sbatch --wait --dependency=afterok:"$aggregate" --kill-on-invalid-dep=yes \
-  "$root/scripts/slurm/merge-scores.sbatch" >/dev/null \
+last=$(timeout 150 sbatch --parsable --wait --dependency=afterok:"$aggregate" --kill-on-invalid-dep=yes \
+  "$root/scripts/slurm/merge-scores.sbatch" | cut -d';' -f1) \
   || { logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"; fail "the job chain did not complete"; }
+# sbatch --wait also returns 0 for a job cancelled because one it depended on failed: every job
+# of the chain (each array task) must have completed.
+for job in "$ingest" "$merge" "$aggregate" "$last"; do
+  states=$(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | sort | uniq -c | tr -s ' ' || true)
+  if [ -z "$states" ] || echo "$states" | grep -qv 'JobState=COMPLETED'; then
+    logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"
+    fail "job $job did not complete: ${states:-unknown}"
+  fi
+done
 cd "$root"
 
 shards=$(ls "$tmp"/work/shards/ingest-*.sqlite | wc -l)
