@@ -80,6 +80,7 @@ struct ScoreMergeTests {
         _ = try ShardAggregation.run(records: records, out: folder.path + "/part-0.sqlite", options: options)
         #expect(throws: ShardAggregationError.self) { try ScoreMerge.run(out: records, parts: [folder.path + "/part-0.sqlite"]) }
         #expect(throws: (any Error).self) { try ScoreMerge.run(out: records, parts: [records]) }
+        #expect(throws: ShardAggregationError.self) { try ShardAggregation.run(records: records, out: records, options: options) }
         options.homogeneous = true
         #expect(throws: ShardAggregationError.self) { try ShardAggregation.run(records: records, out: folder.path + "/h.sqlite", options: options) }
     }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WeatherCore
 import WeatherStore
 
@@ -13,6 +18,10 @@ public enum ShardAggregation {
         guard let shard = options.locationShard else { throw ShardAggregationError("a sharded aggregate needs a shard") }
         guard !options.homogeneous else {
             throw ShardAggregationError("--homogeneous compares sources over all locations: aggregate the whole store instead of shards")
+        }
+        if let a = realpath(records, nil), let b = realpath(out, nil) {
+            defer { free(a); free(b) }
+            if String(cString: a) == String(cString: b) { throw ShardAggregationError("--out must be a store of its own, not \(records)") }
         }
         let database = try Database(path: out)
         // Every table the aggregate writes (or drops) exists here first, so each unqualified
