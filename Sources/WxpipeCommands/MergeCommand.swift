@@ -7,7 +7,7 @@ public struct MergeCommand: Command {
     public static let arguments = "STORE..."
     public static let discussion = """
     Sources, observations, forecasts, rejects, warnings and locations of each STORE are added to
-    OUT, deduplicated by the same keys as an ingest (the input first in path order wins). Each
+    OUT, deduplicated by the same keys as an ingest (the record of the input one ingest reads first wins). Each
     STORE is merged in one transaction and remembered in 'merged_stores': merging it again does
     nothing, and a merge that was killed is completed by running it again. docs/SCALING.md.
     """
