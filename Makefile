@@ -4,7 +4,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 BIN := .build/release/wxpipe
 
-.PHONY: all build run test bench fuzz clean deps
+.PHONY: all build run test test-slurm bench fuzz clean deps
 FUZZ_SECONDS ?= 300
 
 all: build
@@ -46,6 +46,12 @@ test: deps
 	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# The Slurm recipes of docs/SCALING.md on a real single-node Slurm started for the test
+# (installs slurm-wlm and munge as root when missing; fails with the daemon's log, never skips).
+test-slurm: deps
+	$(SWIFT) build --product wxpipe
+	scripts/slurm-test.sh .build/debug/wxpipe
 
 bench: deps
 	$(SWIFT) build -c release --product wxpipe

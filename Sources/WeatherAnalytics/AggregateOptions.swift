@@ -38,6 +38,8 @@ public struct AggregateOptions: Sendable, Equatable {
     public var bootstrap = BootstrapOptions()
     /// `precip_thresholds_mm`: the amounts of the `precip_thresholds` contingency tables.
     public var precipThresholdsMm: [Double] = PrecipitationContingency.defaultThresholdsMm
+    /// Only the locations of this shard (a hash of the location id) are aggregated: `--shard K/N`.
+    public var locationShard: Shard?
 
     public init() {}
 

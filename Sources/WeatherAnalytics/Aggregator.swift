@@ -29,7 +29,8 @@ public struct Aggregator {
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
             let pairWriter = try PairWriter(database: database)
-            for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string }) {
+            for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
+            where options.locationShard?.contains(location) ?? true {
                 let rule = rules[location] ?? ZoneRule(zone: nil)
                 let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter)
                 allDays += try step.run(tally: &tally, writeDays: write)
@@ -70,6 +71,10 @@ public struct Aggregator {
         for (key, value) in [("aggregate.reference", reference), ("aggregate.issue_selection", options.issueSelection.label),
                              ("aggregate.homogeneous", options.homogeneous ? "1" : "0"),
                              ("aggregate.pairing", options.pairingLabel),
+                             ("aggregate.bootstrap_samples", String(options.bootstrap.samples)),
+                             ("aggregate.bootstrap_block_days", String(options.bootstrap.blockLengthDays)),
+                             ("aggregate.bootstrap_seed", String(options.bootstrap.seed)),
+                             ("aggregate.precip_thresholds_mm", options.precipThresholdsMm.map { String($0) }.joined(separator: ",")),
                              ("aggregate.matched_sample_dropped_cases", String(summary.matchedSampleDroppedCases))] {
             try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(value)])
         }

@@ -102,7 +102,9 @@ struct LocationStep {
     }
 }
 
-/// The per-location reads of the aggregate stage, prepared once.
+/// The per-location reads of the aggregate stage, prepared once. Rows come in the order of their
+/// unique keys, not of their ids, so the results (down to the last bit of a sum) depend on the
+/// records alone: a store merged from shards (docs/SCALING.md) or re-ingested gives the same.
 struct RecordReader {
     let observationsStatement: Statement
     let dayStatement: Statement
@@ -113,22 +115,25 @@ struct RecordReader {
     init(database: Database) throws {
         observationsStatement = try database.prepare("""
             SELECT id, provider, product, role, observed_at_utc, temp_c, precip_mm, precip_window_h, station_id, lat, lon
-            FROM observations WHERE location_id = ? ORDER BY observed_at_utc, id
+            FROM observations WHERE location_id = ? ORDER BY observed_at_utc, provider, product, station_id
             """)
         windowStatement = try database.prepare("""
             SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc, period_hours,
                    temp_max_c, temp_min_c, precip_mm, precip_prob_pct
-            FROM forecasts WHERE location_id = ? AND period IN (?, ?) AND (? = 0 OR precip_mm IS NOT NULL) ORDER BY id
+            FROM forecasts WHERE location_id = ? AND period IN (?, ?) AND (? = 0 OR precip_mm IS NOT NULL)
+            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), period, valid_from_utc
             """)
         placeStatement = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         dayStatement = try database.prepare("""
             SELECT id, provider, product, model, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc,
                    temp_max_c, temp_min_c, precip_mm, precip_prob_pct
-            FROM forecasts WHERE location_id = ? AND period = 'day' ORDER BY id
+            FROM forecasts WHERE location_id = ? AND period = 'day'
+            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), valid_from_utc
             """)
         pointStatement = try database.prepare("""
             SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_at_utc, temp_c
-            FROM forecasts WHERE location_id = ? AND period IN ('hour', '3h') AND temp_c IS NOT NULL ORDER BY id
+            FROM forecasts WHERE location_id = ? AND period IN ('hour', '3h') AND temp_c IS NOT NULL
+            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), period, valid_from_utc
             """)
     }
 

@@ -40,7 +40,10 @@ public struct AggregateCommand: Command {
     static let precipThresholds = OptionSpec("--precip-thresholds-mm", value: "MM,MM,…",
                                              help: "Amounts of the precip_thresholds contingency tables.", default: "0.2,1,5,10")
     static let allowSelfReference = OptionSpec("--allow-self-reference", help: "Let a provider/product be verified against its own observations.")
-    public static let options = [db, reference, minCoverage, includeIncompleteDays, matchWindow, precipThreshold, homogeneous,
+    static let shard = OptionSpec("--shard", value: "K/N", help: "Aggregate only shard K of N of the locations into --out (auto: from "
+                                  + "the array job); combine the parts with merge-scores (docs/SCALING.md).")
+    static let out = OptionSpec("--out", value: "PART", help: "With --shard: the store this shard's tables are written to.")
+    public static let options = [db, shard, out, reference, minCoverage, includeIncompleteDays, matchWindow, precipThreshold, homogeneous,
                                  issueSelection, issueCutoff, dayWindowTolerance, pairing, windowMinCoverage, allowSelfReference,
                                  bootstrapSamples, bootstrapBlockDays, bootstrapSeed, precipThresholds]
     public static let examples = [
@@ -52,6 +55,8 @@ public struct AggregateCommand: Command {
     /// The store to read and write.
     public var store: String
     public var options: AggregateOptions
+    /// With `--shard`: where the shard's derived tables go.
+    public var out: String?
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
         store = try args.required(Self.db)
@@ -77,6 +82,12 @@ public struct AggregateCommand: Command {
         options.allowSelfReference = args.has(Self.allowSelfReference)
         options.includeIncompleteDays = args.has(Self.includeIncompleteDays)
         options.homogeneous = args.has(Self.homogeneous)
+        options.locationShard = try IngestCommand.parseShard(args.value(Self.shard))
+        out = args.value(Self.out)
+        if (options.locationShard == nil) != (out == nil) { throw UsageError("--shard and --out go together") }
+        if options.locationShard != nil && options.homogeneous {
+            throw UsageError("--homogeneous compares sources over all locations: it cannot be split with --shard")
+        }
         self.options = options
     }
 
@@ -119,6 +130,7 @@ public struct AggregateCommand: Command {
     }
 
     public func run(_ console: Console) -> ExitCode {
-        ExitCode(AggregateStage.run(store: store, options: options, log: console))
+        if let out { return ExitCode(ShardAggregateStage.run(records: store, out: out, options: options, log: console)) }
+        return ExitCode(AggregateStage.run(store: store, options: options, log: console))
     }
 }

@@ -39,7 +39,9 @@ public struct IngestCommand: Command {
     static let nwsQCAccept = OptionSpec("--nws-qc-accept", value: "LETTERS",
                                         help: "NWS quality-control flags whose values are kept, e.g. VCSZ (X and Q are dropped by default).",
                                         default: "VCSZG")
-    public static let options = [db, units, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues,
+    static let shard = OptionSpec("--shard", value: "K/N", help: "Read only shard K of N (0-based) of the inputs, by a hash of each file's path "
+                                  + "under its folder; auto: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (docs/SCALING.md).")
+    public static let options = [db, units, shard, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues,
                                  nwsQCAccept, LocationOption.spec]
         + IngestStage.Options.specs
     public static let examples = [
@@ -63,6 +65,8 @@ public struct IngestCommand: Command {
     /// Locations declared with `--location`.
     public var locations: [Location]
     public var output: IngestStage.Options
+    /// The part of the inputs this task reads (`--shard`); nil: all.
+    public var shard: Shard?
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
         store = try args.required(Self.db)
@@ -73,10 +77,17 @@ public struct IngestCommand: Command {
         for spec in args.all(LocationOption.spec) { locations.append(try LocationOption.parse(spec)) }
         self.locations = locations
         output = IngestStage.Options(parsing: args)
+        shard = try Self.parseShard(args.value(Self.shard))
+    }
+
+    /// `--shard K/N` or `auto` (read from the array job's environment).
+    static func parseShard(_ text: String?) throws(UsageError) -> Shard? {
+        guard let text else { return nil }
+        do { return try Shard.parse(text, environment: Shard.processEnvironment()) } catch { throw UsageError("--shard \(error)") }
     }
 
     public func run(_ console: Console) -> ExitCode {
-        let inputs = paths.map { IngestInput(path: $0, settings: settings) }
+        let inputs = paths.map { IngestInput(path: $0, settings: settings, shard: shard) }
         let progress = ProgressLine.isTerminal ? ProgressLine() : nil
         return ExitCode(IngestStage.run(store: store, inputs: inputs, locations: locations, options: output, log: console, progress: progress).outcome)
     }

@@ -101,7 +101,7 @@ struct CommandParserTests {
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
-    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare"]
+    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare", "merge", "merge-scores"]
 
     @Test func everyCommandIsCovered() {
         #expect(CLI.commands.map { $0.name } == CommandParserTests.commandNames)
@@ -128,7 +128,7 @@ struct CommandParserTests {
     @Test func usageAndHelpAreDerivedFromTheDeclarations() {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
-        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
+        #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--shard K/N] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
                 + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] PATH...")
         for command in CLI.commands {
             for o in command.options {

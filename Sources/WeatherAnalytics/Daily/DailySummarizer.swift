@@ -108,7 +108,8 @@ public struct DailySummarizer {
         for date in Set(days.keys).union(rain.keys).sorted() {
             let d = days[date] ?? Day()
             let hoursInDay = hoursInDay(date)
-            let hourlyMeans = d.hours.values.map { $0.sum / Double($0.count) }
+            // In hour order: a Dictionary's order changes from process to process, and so would the sum's last bit.
+            let hourlyMeans = d.hours.sorted { $0.key < $1.key }.map { $0.value.sum / Double($0.value.count) }
             let mean = hourlyMeans.isEmpty ? nil : Convert.round(hourlyMeans.reduce(0, +) / Double(hourlyMeans.count), 2)
             let r = rain[date]
             let needed = options.dailyMinCoverage * Double(hoursInDay)

@@ -7,7 +7,7 @@ struct ScoreTables {
     let database: Database
     let options: AggregateOptions
 
-    /// Sums per source, variable and lead: one group per location and one pooled (`*`).
+    /// Sums per source, variable and lead: one group per location, and pooled (`*`) as their sum.
     func sums() throws -> [ScoreKey: ScoreSums] {
         var scores: [ScoreKey: ScoreSums] = [:]
         try database.prepare("""
@@ -20,11 +20,10 @@ struct ScoreTables {
                                  leadHours: r[8].double ?? 0, forecast: r[9].double ?? 0, observed: r[10].double ?? 0,
                                  precipProbPct: r[11].double, forecastID: 0, observationID: nil)
             var key = ScoreKey(p)
-            scores[key, default: ScoreSums()].add(p, thresholdMm: options.precipThresholdMm)
             key.locationID = p.locationID
             scores[key, default: ScoreSums()].add(p, thresholdMm: options.precipThresholdMm)
         }
-        return scores
+        return ScoreSums.pooled(scores)
     }
 
     func write(_ scores: [ScoreKey: ScoreSums]) throws {

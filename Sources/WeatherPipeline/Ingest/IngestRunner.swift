@@ -12,10 +12,13 @@ import WeatherStore
 public struct IngestInput: Sendable {
     public var path: String
     public var settings: IngestSettings
+    /// Only the files of this shard are read (`--shard K/N`); nil: all.
+    public var shard: Shard?
 
-    public init(path: String, settings: IngestSettings = IngestSettings()) {
+    public init(path: String, settings: IngestSettings = IngestSettings(), shard: Shard? = nil) {
         self.path = path
         self.settings = settings
+        self.shard = shard
     }
 
     public init(path: String, units: UnitSystem?, role: DocumentRole = .auto) {
@@ -38,7 +41,7 @@ public struct IngestPlan: Sendable {
         self.inputs = inputs.map { input in
             let (files, found) = InputWalker.expand([input.path])
             for p in found { problems.append("\(Sanitize.printable(p.path)): \(p.message)") }
-            return (input, files)
+            return (input, input.shard.map { InputWalker.files(files, under: input.path, in: $0) } ?? files)
         }
         self.problems = problems
     }
@@ -103,6 +106,7 @@ public final class IngestRunner {
         let clock = Stopwatch()
         var summary = IngestSummary()
         summary.problems = plan.problems
+        try recordShardRoots(plan.inputs.map(\.input))
         summary.leftoversRemoved = try store.database.inTransaction { try store.discardIncomplete() }
         progress = IngestProgress(totalBytes: plan.totalBytes)
         let counter = ByteCounter()

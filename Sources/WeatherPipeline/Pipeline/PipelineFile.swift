@@ -36,6 +36,8 @@ public struct PipelineFile: Sendable {
     public var export: Export
     public var strict: Bool
     public var aggregate: AggregateOptions
+    /// `"shard": "K/N"` or `"auto"`: this run ingests only that shard of the inputs (docs/SCALING.md).
+    public var shard: Shard?
 
     /// The error for a bad pipeline file: exit 2, with the file and the key in the message.
     public struct Problem: Error, CustomStringConvertible {
@@ -51,7 +53,7 @@ public struct PipelineFile: Sendable {
                                       "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
                                       "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
                                       "day_window_tolerance_hours", "compare", "pairing", "window_min_coverage", "bootstrap_samples",
-                                      "bootstrap_block_days", "bootstrap_seed", "precip_thresholds_mm"]
+                                      "bootstrap_block_days", "bootstrap_seed", "precip_thresholds_mm", "shard"]
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -89,8 +91,12 @@ public struct PipelineFile: Sendable {
         guard let storePath = try r.string(root["store"], "store") else { throw r.fail("store", "missing: the SQLite store to write") }
         let locations = try parseLocations(root["locations"], r, aggregate: &aggregate)
         let export = try parseExport(root["export"], r, folder: folder)
-        return PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
-                            export: export, strict: strict, aggregate: aggregate)
+        var pipeline = PipelineFile(name: name, inputs: inputs, store: resolve(storePath, folder), locations: locations,
+                                    export: export, strict: strict, aggregate: aggregate)
+        if let text = try r.string(root["shard"], "shard") {
+            do { pipeline.shard = try Shard.parse(text, environment: Shard.processEnvironment()) } catch { throw r.fail("shard", "\(error)") }
+        }
+        return pipeline
     }
 
     /// Typed access to a pipeline file's values, failing with the file and the key.

@@ -11,12 +11,17 @@ public enum PipelineRunner {
     /// earlier run stored (a re-run that reads nothing new passes).
     public static func run(_ pipeline: PipelineFile, options: IngestStage.Options, log: StageLog,
                            progress: ProgressDisplay? = nil) -> StageOutcome {
-        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, settings: $0.settings) }
+        let inputs = pipeline.inputs.map { IngestInput(path: $0.path, settings: $0.settings, shard: pipeline.shard) }
         var ingestOptions = options
         ingestOptions.strict = false
         let (ingested, summary) = IngestStage.run(store: pipeline.store, inputs: inputs, locations: pipeline.locations,
                                                   options: ingestOptions, log: log, progress: progress)
         guard ingested.isCompleted else { return ingested }
+        // A shard's store holds part of the records: aggregate and export the merged store (docs/SCALING.md).
+        if let shard = pipeline.shard {
+            log.info("shard \(shard): ingest only; merge the shard stores, then aggregate (wxpipe merge)")
+            return ingested
+        }
         let aggregated = AggregateStage.run(store: pipeline.store, options: pipeline.aggregate, log: log)
         guard aggregated.isCompleted else { return aggregated }
         for (request, path) in exports(of: pipeline) {

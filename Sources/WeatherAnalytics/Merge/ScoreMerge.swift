@@ -1,0 +1,137 @@
+import WeatherCore
+import WeatherStore
+
+/// `wxpipe merge-scores --db OUT PART...`: the derived tables of a whole store from the parts
+/// that `aggregate --shard K/N` wrote (docs/SCALING.md, "Distributed aggregation").
+///
+/// Locations are disjoint between parts, so every table with a `location_id` is the union of
+/// the parts' rows (in location order, as one aggregate writes them), and so are the
+/// per-location rows of `forecast_scores`. The pooled rows (`location_id` = `*`) add the
+/// additive columns (`n`, `n_*`, `sum_*`, the contingency counts) over the locations and
+/// recompute the statistics from the sums with `ScoreSums`/`ScoreTables`; `scores_by_lead`
+/// is rebuilt from them. All is written in one transaction.
+public enum ScoreMerge {
+    public struct Result: Sendable, Equatable {
+        public var parts = 0
+        /// Rows per merged table.
+        public var rows: [String: Int] = [:]
+        /// Derived tables of the parts that have no `location_id` and could not be merged.
+        public var notMerged: [String] = []
+    }
+
+    static let scores = "forecast_scores"
+    /// Rebuilt from the pooled scores rather than copied.
+    /// Rebuilt from the merged tables rather than copied: `scores_by_lead` from the pooled sums,
+    /// and the statistics of `DetailedScores` (intervals, skill, thresholds, reliability,
+    /// consistency, comparisons) from the merged pairs — a bootstrap is recomputed, not merged.
+    static let rebuilt: Set<String> = Set(["scores_by_lead"] + ScoreSchema.tables)
+
+    public static func run(out: String, parts: [String]) throws -> Result {
+        let database = try Database(path: out)
+        var result = Result()
+        var staged: [String] = []
+        var shards: [Shard] = []
+        defer { for t in staged { try? database.execute("DROP TABLE IF EXISTS temp.\(Database.quoteIdentifier("m_" + t))") } }
+        for (k, part) in parts.enumerated() {
+            try database.attachReadOnly(part, as: "part")
+            defer { try? database.execute("DETACH DATABASE part") }
+            shards.append(try shardOf(part, database))
+            result.notMerged += try stage(database, part: k, into: &staged)
+        }
+        try checkCoverage(shards, parts: parts)
+        result.notMerged = Array(Set(result.notMerged)).sorted()
+        result.parts = parts.count
+        try database.inTransaction {
+            for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))") }
+            try database.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+            try database.execute(DerivedSchema.sql)
+            for table in staged where table != "meta" {
+                result.rows[table] = try unstage(database, table)
+            }
+            let pooled = PooledScores(database: database)
+            result.rows[scores, default: 0] += try pooled.write()
+            try database.execute("""
+                INSERT OR REPLACE INTO main.meta(key, value) SELECT key, value FROM temp.m_meta
+                WHERE _part = 0 AND key LIKE 'aggregate.%' AND key <> 'aggregate.shard'
+                """)
+            try recomputeDetails(database)
+        }
+        return result
+    }
+
+    /// The part's `aggregate.shard` (K/N) from its meta table.
+    static func shardOf(_ part: String, _ database: Database) throws -> Shard {
+        let text = try database.scalar("SELECT value FROM part.meta WHERE key = 'aggregate.shard'")?.string
+        guard let text, let shard = try? Shard.parse(text, environment: [String: String]()) else {
+            throw ShardAggregationError("\(part) was not written by 'wxpipe aggregate --shard K/N --out …'")
+        }
+        return shard
+    }
+
+    /// Every shard 0..<N exactly once, all of the same N: a missing part would silently drop locations.
+    static func checkCoverage(_ shards: [Shard], parts: [String]) throws {
+        guard let n = shards.first?.count else { throw ShardAggregationError("no part given") }
+        for (shard, part) in zip(shards, parts) where shard.count != n {
+            throw ShardAggregationError("\(part) is shard \(shard), but the first part is of \(n) shards")
+        }
+        let seen = shards.map(\.index)
+        if let missing = (0..<n).first(where: { !seen.contains($0) }) {
+            throw ShardAggregationError("shard \(missing)/\(n) is missing: give every part of the aggregate")
+        }
+        if Set(seen).count != seen.count { throw ShardAggregationError("a shard was given twice") }
+    }
+
+    /// Copies the attached part's per-location tables (and its meta) into temp tables tagged
+    /// with the part's number and row id. Returns the tables that could not be merged.
+    static func stage(_ database: Database, part k: Int, into staged: inout [String]) throws -> [String] {
+        let present = Set(try database.rows("SELECT name FROM part.sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+        var skipped: [String] = []
+        for table in DerivedSchema.tables + ["meta"] where present.contains(table) && !rebuilt.contains(table) {
+            let columns = try database.rows("SELECT name FROM pragma_table_info(?, 'part')", [.text(table)]).compactMap { $0.first?.string }
+            guard columns.contains("location_id") || table == "meta" else { skipped.append(table); continue }
+            let name = Database.quoteIdentifier("m_" + table)
+            let filter = table == scores ? "WHERE location_id <> '\(ScoreKey.pooled)'" : ""
+            if !staged.contains(table) {
+                try database.execute("DROP TABLE IF EXISTS temp.\(name)")
+                try database.execute("CREATE TEMP TABLE \(name) AS SELECT *, 0 AS _part, 0 AS _rid FROM part.\(Database.quoteIdentifier(table)) WHERE 0")
+                staged.append(table)
+            }
+            try database.run("INSERT INTO temp.\(name) SELECT *, ?, rowid FROM part.\(Database.quoteIdentifier(table)) \(filter)",
+                             [.integer(Int64(k))])
+        }
+        return skipped
+    }
+
+    /// Writes a staged table into the output in location order, then part and row order.
+    static func unstage(_ database: Database, _ table: String) throws -> Int {
+        let mainColumns = try database.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]).compactMap { $0.first?.string }
+        let stagedColumns = Set(try database.rows("SELECT name FROM pragma_table_info(?, 'temp')", [.text("m_" + table)])
+            .compactMap { $0.first?.string })
+        let list = mainColumns.filter(stagedColumns.contains).map(Database.quoteIdentifier).joined(separator: ", ")
+        let t = Database.quoteIdentifier(table)
+        try database.execute("""
+            INSERT INTO main.\(t)(\(list)) SELECT \(list) FROM temp.\(Database.quoteIdentifier("m_" + table)) ORDER BY location_id, _part, _rid
+            """)
+        return database.changes
+    }
+
+    /// The statistics computed from pairs, over the merged pairs, with the aggregate's own
+    /// bootstrap settings (recorded in `meta` by every part) and the locations' zones.
+    static func recomputeDetails(_ database: Database) throws {
+        var options = AggregateOptions()
+        func meta(_ key: String) throws -> String? {
+            try database.scalar("SELECT value FROM main.meta WHERE key = ?", [.text("aggregate." + key)])?.string
+        }
+        if let v = try meta("bootstrap_samples").flatMap(Int.init) { options.bootstrap.samples = v }
+        if let v = try meta("bootstrap_block_days").flatMap(Int.init) { options.bootstrap.blockLengthDays = v }
+        if let v = try meta("bootstrap_seed").flatMap(UInt64.init) { options.bootstrap.seed = v }
+        if let v = try meta("precip_thresholds_mm") {
+            let values = v.split(separator: ",").compactMap { Double($0) }
+            if !values.isEmpty { options.precipThresholdsMm = values }
+        }
+        var summary = AggregateSummary()
+        let hasLocations = try database.scalar("SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations'")?.int == 1
+        let rules = hasLocations ? try Aggregator(database: database, options: options).zoneRules(&summary) : [:]
+        try DetailedScores(database: database, options: options, rules: rules).write()
+    }
+}

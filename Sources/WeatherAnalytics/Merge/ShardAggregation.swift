@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WeatherCore
+import WeatherStore
+
+/// `wxpipe aggregate --shard K/N --out PART`: the aggregate of one shard of the locations,
+/// read from a (merged) record store attached read-only and written into a store of its own,
+/// so any number of tasks run at once. `ScoreMerge` combines the parts (docs/SCALING.md).
+public enum ShardAggregation {
+    /// The name the record store is attached under; unqualified table names in the aggregate's
+    /// SQL find the records there because the part's own file has no such tables.
+    static let recordsSchema = "records"
+
+    public static func run(records: String, out: String, options: AggregateOptions) throws -> AggregateSummary {
+        guard let shard = options.locationShard else { throw ShardAggregationError("a sharded aggregate needs a shard") }
+        guard !options.homogeneous else {
+            throw ShardAggregationError("--homogeneous compares sources over all locations: aggregate the whole store instead of shards")
+        }
+        if let a = realpath(records, nil), let b = realpath(out, nil) {
+            defer { free(a); free(b) }
+            if String(cString: a) == String(cString: b) { throw ShardAggregationError("--out must be a store of its own, not \(records)") }
+        }
+        let database = try Database(path: out)
+        // A part holds derived tables only; their `locations` are in the attached record store,
+        // and SQLite's foreign keys cannot point across schemas. Checked where the parts meet
+        // the records again (`merge-scores` into the merged store).
+        try database.execute("PRAGMA foreign_keys=OFF")
+        // Every table the aggregate writes (or drops) exists here first, so each unqualified
+        // write lands in this file and never reaches the attached records (read-only anyway).
+        try database.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        for table in DerivedSchema.tables {
+            try database.execute("CREATE TABLE IF NOT EXISTS \(Database.quoteIdentifier(table)) (placeholder INTEGER)")
+        }
+        try database.attachReadOnly(records, as: recordsSchema)
+        defer { try? database.execute("DETACH DATABASE \(recordsSchema)") }
+        let summary = try Aggregator(database: database, options: options).run()
+        try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('aggregate.shard', ?)", [.text(shard.description)])
+        return summary
+    }
+}
+
+public struct ShardAggregationError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

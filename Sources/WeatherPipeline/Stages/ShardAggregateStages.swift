@@ -1,0 +1,43 @@
+import WeatherAnalytics
+import WeatherExport
+import WeatherStore
+
+/// The distributed aggregate (docs/SCALING.md): `aggregate --shard K/N --out PART` writes one
+/// shard of the locations into its own store; `merge-scores` combines the parts.
+public enum ShardAggregateStage {
+    public static func run(records: String, out: String, options: AggregateOptions, log: StageLog) -> StageOutcome {
+        do {
+            try OutputFile.makeParentDirectory(of: out)
+            let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
+            defer { withExtendedLifetime(lock) {} }
+            let summary = try ShardAggregation.run(records: records, out: out, options: options)
+            log.info("shard \(options.locationShard.map(\.description) ?? "?") of the locations of \(records) → \(out)")
+            log.info(summary.render())
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
+
+public enum MergeScoresStage {
+    public static func run(out: String, parts: [String], log: StageLog) -> StageOutcome {
+        do {
+            try OutputFile.makeParentDirectory(of: out)
+            let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
+            defer { withExtendedLifetime(lock) {} }
+            let result = try ScoreMerge.run(out: out, parts: parts)
+            let rows = result.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            log.info("merged \(result.parts) aggregate parts into \(out): \(rows)")
+            if !result.notMerged.isEmpty {
+                log.warning("not merged (no location_id; run 'wxpipe aggregate' on the whole store for them): "
+                            + result.notMerged.joined(separator: ", "))
+            }
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
