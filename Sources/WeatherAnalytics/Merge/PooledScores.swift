@@ -27,8 +27,8 @@ struct PooledScores {
         try database.prepare("SELECT \(select) FROM main.forecast_scores WHERE location_id <> ?").forEachRow([.text(ScoreKey.pooled)]) { r in
             let kind = r[4].string ?? ""
             let key = ScoreKey(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
-                               locationID: r[7].string ?? "", variable: r[3].string ?? "", leadKind: kind,
-                               lead: kind == "day" ? r[5].int.map { String($0) } ?? "" : r[6].string ?? "")
+                               locationID: r[7].string ?? "", variable: r[3].string ?? "",
+                               lead: kind == "day" ? .days(Int(r[5].int ?? 0)) : .hours(bin: r[6].string ?? ""))
             if let t = r[8].double { threshold = t }
             let values = Dictionary(uniqueKeysWithValues: zip(additive, r[9...]))
             rows[key] = values
@@ -64,7 +64,7 @@ struct PooledScores {
             """)
         for (key, values) in sums {
             try update.run(values + [.text(key.provider), .text(key.product), .text(key.model), .text(key.variable),
-                                     .text(key.leadKind), .text(key.lead)])
+                                     .text(key.leadKind), .text(key.leadText)])
         }
     }
 

@@ -53,8 +53,8 @@ struct MonthlyScores {
                 let mae = pairs.reduce(0) { $0 + abs($1.error) } / n
                 let rmse = (pairs.reduce(0) { $0 + $1.error * $1.error } / n).squareRoot()
                 try insert.run([.text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model),
-                                .text(key.variable), .text(key.leadKind), key.leadKind == "day" ? .optional(Int(key.lead)) : .null,
-                                key.leadKind == "hour" ? .text(key.lead) : .null, .text(month), .integer(Int64(pairs.count)),
+                                .text(key.variable), .text(key.leadKind), .optional(key.leadDays),
+                                .optional(key.leadBin), .text(month), .integer(Int64(pairs.count)),
                                 r(bias), r(mae), r(rmse)])
             }
         }

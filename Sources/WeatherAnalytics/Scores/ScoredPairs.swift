@@ -31,9 +31,9 @@ enum ScoredPairs {
                      COALESCE(target_date, valid_at_utc), issued_at_utc
             """).forEachRow { r in
             let leadDays = r[8].int.map(Int.init)
-            let lead = leadDays.map(String.init) ?? ForecastPair.leadBin(r[9].double ?? 0) ?? "?"
+            let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: ForecastPair.leadBin(r[9].double ?? 0) ?? "?")
             var key = ScoreKey(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
-                               variable: r[4].string ?? "", leadKind: leadDays == nil ? "hour" : "day", lead: lead)
+                               variable: r[4].string ?? "", lead: lead)
             if key != current {
                 if !slice.isEmpty { try body(slice) }
                 slice = [:]
@@ -55,12 +55,12 @@ extension ScoreKey {
     var source: String { provider + "/" + product + (model.isEmpty ? "" : "/" + model) }
 
     /// The key as text, for per-group seeds and messages.
-    var text: String { [source, variable, leadKind, lead, locationID].joined(separator: "|") }
+    var text: String { [source, variable, leadKind, leadText, locationID].joined(separator: "|") }
 
     /// Bound values for `WHERE provider = ? AND product = ? AND model IS ? AND location_id = ? AND variable = ? AND lead_kind = ? AND lead = ?`.
     var bindings: [SQLValue] {
         [.text(provider), .text(product), model.isEmpty ? .null : .text(model), .text(locationID), .text(variable),
-         .text(leadKind), .text(lead)]
+         .text(leadKind), .text(leadText)]
     }
 
     static let whereClause = "provider = ? AND product = ? AND model IS ? AND location_id = ? AND variable = ? AND lead_kind = ? "
@@ -69,6 +69,6 @@ extension ScoreKey {
     /// The identity columns of a row: provider, product, model, location, and `lead_days` (NULL for hourly bins).
     var identity: [SQLValue] {
         [.text(provider), .text(product), model.isEmpty ? .null : .text(model), .text(locationID),
-         leadKind == "day" ? .optional(Int(lead)) : .null]
+         .optional(leadDays)]
     }
 }

@@ -83,15 +83,52 @@ public struct ScoreKey: Hashable, Sendable, Comparable {
     public var model: String
     public var locationID: String = ScoreKey.pooled
     public var variable: String
-    /// `day` (lead in days) or `hour` (lead-hours bin).
-    public var leadKind: String
-    public var lead: String
+    public var lead: ScoreLead
+
+    public init(provider: String, product: String, model: String, locationID: String = ScoreKey.pooled, variable: String, lead: ScoreLead) {
+        self.provider = provider
+        self.product = product
+        self.model = model
+        self.locationID = locationID
+        self.variable = variable
+        self.lead = lead
+    }
+
+    /// `day` or `hour`: the `lead_kind` column.
+    public var leadKind: String { lead.kind }
+    /// Days ahead (`lead_days`), nil for an hour bin.
+    public var leadDays: Int? { if case .days(let d) = lead { return d } else { return nil } }
+    /// The hour bin (`lead_hours_bin`), nil for a day lead.
+    public var leadBin: String? { if case .hours(let bin) = lead { return bin } else { return nil } }
+    /// The lead as text: the day count or the bin (in seeds and key texts, unchanged since leads were strings).
+    public var leadText: String { leadDays.map(String.init) ?? leadBin ?? "" }
 
     public static func < (a: ScoreKey, b: ScoreKey) -> Bool {
         func order(_ k: ScoreKey) -> (String, String, String, String, Int, String) {
-            let rank = Int(k.lead) ?? (ForecastPair.leadBins.firstIndex { $0.0 == k.lead } ?? 99)
-            return (k.provider + "\u{0}" + k.product, k.model, k.variable, k.leadKind, rank, k.locationID)
+            (k.provider + "\u{0}" + k.product, k.model, k.variable, k.leadKind, k.lead.rank, k.locationID)
         }
         return order(a) < order(b)
+    }
+}
+
+/// The lead of a score group: whole days ahead for day forecasts, or a bin of hours ahead
+/// (`0-6 h`, …) for hourly ones — one type, so a day count cannot be read as a bin or back.
+public enum ScoreLead: Hashable, Sendable {
+    case days(Int)
+    case hours(bin: String)
+
+    public var kind: String {
+        switch self {
+        case .days: return "day"
+        case .hours: return "hour"
+        }
+    }
+
+    /// Days in order; bins in the order of `ForecastPair.leadBins`.
+    var rank: Int {
+        switch self {
+        case .days(let d): return d
+        case .hours(let bin): return ForecastPair.leadBins.firstIndex { $0.0 == bin } ?? 99
+        }
     }
 }

@@ -37,8 +37,8 @@ struct ScoreTables {
             let threshold: SQLValue = isPrecip ? .real(options.precipThresholdMm) : .null
             func count(_ c: Int) -> SQLValue { isPrecip ? .integer(Int64(c)) : .null }
             try s.run([.text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model), .text(key.locationID),
-                       .text(key.variable), .text(key.leadKind), key.leadKind == "day" ? .optional(Int(key.lead)) : .null,
-                       key.leadKind == "hour" ? .text(key.lead) : .null, .integer(Int64(v.n)),
+                       .text(key.variable), .text(key.leadKind), .optional(key.leadDays),
+                       .optional(key.leadBin), .integer(Int64(v.n)),
                        r(v.bias), r(v.mae), r(v.rmse), r(v.errorSD), isTemp ? r(v.within2Pct) : .null,
                        .real(v.sumF), .real(v.sumO), .real(v.sumF2), .real(v.sumO2), .real(v.sumFO), .real(v.sumAbsError),
                        .integer(Int64(v.nWithin2)), threshold, count(v.hits), count(v.misses), count(v.falseAlarms),
@@ -53,7 +53,7 @@ struct ScoreTables {
     /// against lead time in a spreadsheet is one click away, with the sample size beside it.
     func writeByLead(_ scores: [ScoreKey: ScoreSums]) throws {
         let dayKeys = scores.keys.filter { $0.leadKind == "day" && $0.locationID == ScoreKey.pooled }
-        let leads = Set(dayKeys.compactMap { Int($0.lead) }).sorted()
+        let leads = Set(dayKeys.compactMap(\.leadDays)).sorted()
         var columns = ["provider TEXT", "product TEXT", "model TEXT", "variable TEXT"]
         columns += leads.map { "mae_lead_\($0)d REAL" }
         columns += leads.map { "bias_lead_\($0)d REAL" }
@@ -63,7 +63,7 @@ struct ScoreTables {
         for key in dayKeys {
             let id = [key.provider, key.product, key.model, key.variable].joined(separator: "\u{0}")
             var entry = rows[id] ?? (key, [:])
-            entry.1[Int(key.lead) ?? 0] = scores[key]
+            entry.1[key.leadDays ?? 0] = scores[key]
             rows[id] = entry
         }
         let marks = Array(repeating: "?", count: 4 + 3 * leads.count).joined(separator: ", ")
@@ -82,6 +82,6 @@ extension ScoreKey {
     /// The pooled key of a pair (`location_id` = `*`).
     init(_ p: ForecastPair) {
         self.init(provider: p.provider, product: p.product, model: p.model ?? "", variable: p.variable,
-                  leadKind: p.leadDays == nil ? "hour" : "day", lead: p.leadKey)
+                  lead: p.leadDays.map { .days($0) } ?? .hours(bin: p.leadKey))
     }
 }
