@@ -5,7 +5,8 @@ Four cities in four time zones, six days. Truth: OpenWeatherMap current-weather 
 (observed). Forecasts: an Open-Meteo reply (fetched with &timezone=, so its days are local days) at
 03:00 local and a One Call reply (its `current` block is a nowcast) at 04:00 and 05:00 local every
 day, so issue selection has something to choose. Values come from a seeded generator: the same
-archive every time. Usage: make_verification_archive.py OUT_DIR
+archive every time. Usage: make_verification_archive.py OUT_DIR [DAYS [CITY,CITY…]]
+(default 6 days, all four cities; the forecast-accuracy fixture is 45 days of London and Sydney).
 """
 import json
 import os
@@ -106,7 +107,13 @@ def one_call_reply(rng, city, issue_day, hour):
 
 
 def main():
+    global DAYS, CITIES
     out = sys.argv[1]
+    if len(sys.argv) > 2:
+        DAYS = int(sys.argv[2])
+    if len(sys.argv) > 3:
+        wanted = sys.argv[3].split(",")
+        CITIES = [c for c in CITIES if c[0] in wanted]
     data = os.path.join(out, "data")
     os.makedirs(data, exist_ok=True)
     rng = random.Random(20240501)

@@ -78,8 +78,8 @@ struct CompareEndToEndTests {
         }
     }
 
-    /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the fixtures
-    /// hold one matched day per lead in Sydney, so each line says why there is no test.
+    /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the
+    /// 45-day season fixture gives enough matched days for a verdict with interval and p-value.
     @Test func compareRunsOnTheForecastAccuracyPipeline() throws {
         let dir = WX.tempDir()
         defer { WX.remove(dir) }
@@ -88,10 +88,10 @@ struct CompareEndToEndTests {
         try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/forecast-accuracy.json", toPath: dir + "/Pipelines/forecast-accuracy.json")
         let run = try WX.run(["run", "--quiet", "Pipelines/forecast-accuracy.json"], cwd: dir)
         #expect(run.status == 0, "\(run.stderr)")
-        let compare = try WX.run(["compare", "--db", "out/forecast-accuracy.sqlite", "weatherkit/weather", "open-meteo/forecast",
-                                  "--variable", "temp_max_c", "--lead", "1", "--location", "sydney"], cwd: dir)
+        let compare = try WX.run(["compare", "--db", "out/forecast-accuracy.sqlite", "openweathermap/onecall", "open-meteo/forecast",
+                                  "--variable", "temp_min_c", "--lead", "1", "--location", "london"], cwd: dir)
         #expect(compare.status == 0, "\(compare.stderr)")
-        #expect(compare.stdout == "weatherkit/weather vs open-meteo/forecast on temp_max_c at lead 1 d in Sydney: no test "
-                + "(n = 1 too small for horizon 1): MAE 0.12 vs 0.63 °C, n = 1 matched day\n", "\(compare.stdout)")
+        #expect(compare.stdout == "openweathermap/onecall beats open-meteo/forecast on temp_min_c at lead 1 d in London: MAE 2.93 vs 3.87 °C, "
+                + "difference −0.94 [−1.60, −0.29], p = 0.006, n = 44 matched days\n", "\(compare.stdout)")
     }
 }
