@@ -27,14 +27,19 @@ public enum StoreFile {
 
     /// For a store that may be created (ingest): nothing to check when `path` does not exist or
     /// is empty (SQLite makes an empty file a database); otherwise it must be a wxpipe store.
-    public static func checkIfPresent(_ path: String) throws(Unavailable) {
+    ///
+    /// `beingCreated`: another wxpipe process may be creating this store right now (before this
+    /// one holds the lock), so a database with some of wxpipe's tables, or none at all, passes;
+    /// only a file that is not SQLite, or a database of another program's tables alone, fails.
+    /// Checked again without it once the lock is held.
+    public static func checkIfPresent(_ path: String, beingCreated: Bool = false) throws(Unavailable) {
         var st = stat()
         guard stat(path, &st) == 0, !(st.st_mode & S_IFMT == S_IFREG && st.st_size == 0) else { return }
-        try check(path)
+        try check(path, beingCreated: beingCreated)
     }
 
     /// Checks that `path` exists and holds wxpipe's tables, without creating or changing it.
-    public static func check(_ path: String) throws(Unavailable) {
+    public static func check(_ path: String, beingCreated: Bool = false) throws(Unavailable) {
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw Unavailable("no store at \(path): create it with 'wxpipe ingest --db \(path) PATH...' (or check the name)")
@@ -55,6 +60,7 @@ public enum StoreFile {
             throw Unavailable("cannot read the store \(path): \(error.message)")
         }
         let needed = ["meta", "sources", "locations", "observations", "forecasts"]
+        if beingCreated && (tables.isEmpty || needed.contains(where: tables.contains)) { return }
         if !needed.allSatisfy(tables.contains) {
             throw Unavailable("\(path) is a SQLite database but not a wxpipe store (it lacks wxpipe's tables: "
                               + needed.filter { !tables.contains($0) }.joined(separator: ", ") + ")")

@@ -41,10 +41,13 @@ public enum IngestStage {
         do {
             // An existing non-empty file must be a wxpipe store: wxpipe's tables are not added to
             // another program's database, and a text file is refused in a plain sentence.
-            try StoreFile.checkIfPresent(path)
+            // Before the lock (so a foreign file gets no lock file beside it), another ingest may be
+            // creating the store: a partial schema passes here and is checked whole under the lock.
+            try StoreFile.checkIfPresent(path, beingCreated: true)
             try OutputFile.makeParentDirectory(of: path)
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
+            try StoreFile.checkIfPresent(path)
             Interruption.install()
             let runner = try IngestRunner(store: try Store(path: path), declaredLocations: locations)
             runner.force = options.force
