@@ -69,7 +69,7 @@ public struct IngestCommand: Command {
         var locations: [Location] = []
         for spec in args.all(LocationOption.spec) { locations.append(try LocationOption.parse(spec)) }
         self.locations = locations
-        output = IngestStage.Options(parsing: args)
+        output = try IngestStage.Options(parsing: args)
     }
 
     public func run(_ console: Console) -> ExitCode {

@@ -67,6 +67,13 @@ public final class IngestRunner {
     public var ingestor = Ingestor()
     /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
     public var batchSize = 5000
+    /// JSON bytes per transaction, whichever of the two limits comes first: 5,000 One Call
+    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB; the WAL grows with the bytes.
+    public var batchBytes = 32 << 20
+    /// Decoding workers (`--jobs`); the default is the number of cores.
+    public var jobs = DecodePool.defaultJobs
+    /// Bytes of batches in flight between the file's reader, the decoders and the writer.
+    public var memoryBudget = 24 << 20
     /// Ingest every input again, even one read before with the same settings (`--force`).
     public var force = false
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
@@ -81,6 +88,8 @@ public final class IngestRunner {
     /// identical to another input of the same run from one unchanged since an earlier run.
     private var seenThisRun: [String: String] = [:]
     private var hashesThisRun: Set<String> = []
+    /// The decoding workers of the run in progress.
+    private var pool: DecodePool?
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -107,6 +116,10 @@ public final class IngestRunner {
         progress = IngestProgress(totalBytes: plan.totalBytes)
         let counter = ByteCounter()
         ingestor.counter = counter
+        let pool = DecodePool(jobs: jobs)
+        defer { pool.shutdown() }
+        self.pool = pool
+        defer { self.pool = nil }
         inputs: for (input, files) in plan.inputs {
             for file in files {
                 counter.reset()
@@ -151,7 +164,9 @@ public final class IngestRunner {
             try store.database.inTransaction {
                 if !file.isStandardInput { try store.discardSources(path: file.path) }
                 if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
-                try consume(BackgroundReader(ingestor: ingestor, file: file, settings: input.settings, now: state.now), into: state)
+                let pool = self.pool ?? DecodePool(jobs: jobs)
+                try consume(BackgroundReader(ingestor: ingestor, file: file, settings: input.settings, now: state.now,
+                                             pool: pool, budget: memoryBudget), into: state)
             }
         } catch {
             // Earlier batches of this file were committed: remove them, so that no record of a
