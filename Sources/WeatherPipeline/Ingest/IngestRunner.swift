@@ -90,6 +90,9 @@ public final class IngestRunner {
     private var hashesThisRun: Set<String> = []
     /// The decoding workers of the run in progress.
     private var pool: DecodePool?
+    /// `loadCompleteReadings` at the start of the run, and whether the run has written since.
+    private var completeReadings: Set<String> = []
+    private var storeWritten = false
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -120,13 +123,17 @@ public final class IngestRunner {
         defer { pool.shutdown() }
         self.pool = pool
         defer { self.pool = nil }
+        completeReadings = try loadCompleteReadings()
+        storeWritten = false
         inputs: for (input, files) in plan.inputs {
-            for file in files {
+            var hashes: [String?] = []
+            for (k, file) in files.enumerated() {
+                if k % Self.hashWindow == 0 { hashes = Self.hashes(of: files, from: k, jobs: jobs) }
                 counter.reset()
                 progress.currentPath = file.path
                 defer { progress.doneBytes += file.size }
                 do {
-                    try ingest(file, of: input, into: &summary)
+                    try ingest(file, of: input, hash: hashes[k % Self.hashWindow], into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -142,9 +149,9 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back, what earlier batches of the file committed is
     /// deleted, and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, of input: IngestInput, into total: inout IngestSummary) throws {
+    private func ingest(_ file: InputFile, of input: IngestInput, hash: String?, into total: inout IngestSummary) throws {
         let settings = input.settings.fingerprint
-        let inputHash = file.isStandardInput ? nil : try? InputWalker.hashFile(file.path)
+        let inputHash = file.isStandardInput ? nil : hash
         var replaceCopies = false
         if let inputHash {
             if let other = seenThisRun[inputHash + "\u{0}" + settings] {
@@ -153,12 +160,13 @@ public final class IngestRunner {
             }
             seenThisRun[inputHash + "\u{0}" + settings] = file.path
             replaceCopies = hashesThisRun.insert(inputHash).inserted
-            if !force, try store.isIngested(inputHash: inputHash, settings: settings) {
+            if !force, try isIngested(inputHash, settings: settings) {
                 total.inputsUnchanged += 1
                 return
             }
             if try store.wasIngested(inputHash: inputHash, otherThan: settings) { total.inputsResettled += 1 }
         }
+        storeWritten = true
         let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
         do {
             try store.database.inTransaction {
@@ -175,6 +183,12 @@ public final class IngestRunner {
             throw error
         }
         total = state.summary
+    }
+
+    /// The set read at the start while nothing was written, the store after.
+    private func isIngested(_ inputHash: String, settings: String) throws -> Bool {
+        if !storeWritten { return completeReadings.contains(Self.readingKey(hash: inputHash, settings: settings)) }
+        return try store.isIngested(inputHash: inputHash, settings: settings)
     }
 
     /// Writes what the reading thread prepares, batch by batch, reporting progress after each;
