@@ -47,10 +47,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 
+# wxpipe beside gzip -dc, DuckDB, orjson + sqlite3 and json + sqlite3 on three corpora (issue 12);
+# installs duckdb and orjson for python3 when missing (the bench only). BENCH_ARGS=--quick: a smoke run.
+BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) build -c release --product wxpipe
 	$(SWIFT) build -c release --product wxbench
-	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench
+	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench $(BENCH_ARGS)
 
 # libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures
 # (Fixtures/inputs, Fixtures/providers) and, when it is beside the repository, with

@@ -12,7 +12,7 @@
   (wxpipe: one forecast row per hour of each file, 13 variables each).
 Run alone to (re)generate: `python3 scripts/bench_corpora.py --dir bench --mb 100`.
 """
-import gzip, json, os, random, subprocess
+import json, os, random, shutil, subprocess
 
 OWM_T0 = 1577836800            # 2020-01-01T00:00:00Z
 OM_VARIABLES = [               # (name, unit, low, high): 13 variables, old-style names, US units
@@ -163,6 +163,29 @@ def big_copy(src, dst, times):
                 with open(src, "rb") as f:
                     out.write(f.read())
     return dst
+
+
+def grow_openmeteo(small, folder, times):
+    """`times` copies of the files of `small`, each copy issued `files` hours later (the name
+    carries the issue time) and with its own `generationtime_ms`, so no two files are equal."""
+    meta = json.load(open(os.path.join(small, ".meta")))
+    marker = os.path.join(folder, ".meta")
+    if os.path.exists(marker) and json.load(open(marker)).get("times") == times and json.load(open(marker)).get("files") == meta["files"] * times:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    names = sorted(n for n in os.listdir(small) if n.endswith(".json"))
+    t0 = 1704067200
+    for i in range(times):
+        for k, name in enumerate(names):
+            data = open(os.path.join(small, name), "rb").read()
+            data = data.replace(b'"generationtime_ms": 1.2', b'"generationtime_ms": %d.2' % (i + 1), 1)
+            days, rem = divmod(t0 + 3600 * (i * len(names) + k), 86400)
+            y, m, d = _civil(days)
+            with open(os.path.join(folder, "open-meteo_new-york_%04d-%02d-%02dT%02d-00-00Z.json" % (y, m, d, rem // 3600)), "wb") as f:
+                f.write(data)
+    json.dump({"times": times, "files": meta["files"] * times}, open(marker, "w"))
+    return folder
 
 
 if __name__ == "__main__":
