@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherCore
+import WeatherIngest
 import WeatherStore
 @testable import WeatherPipeline
 
@@ -69,5 +70,37 @@ struct ParallelDecodeTests {
         batches.cancel()
         #expect(batches.next() == nil)
         #expect(batches.reserve(jsonBytes: 1) == nil)
+    }
+
+    /// Files are started ahead only when the guess says they will be read, at most `ahead` at
+    /// a time and not past the limit; a reader started ahead is the one the file then gets.
+    @Test func thePrefetcherStartsOnlyLikelyFilesWithinItsWindow() throws {
+        let tmp = try TemporaryFolder("prefetch")
+        defer { tmp.remove() }
+        let files = try (0..<6).map { k -> InputFile in
+            let path = tmp.path + "/\(k).json"
+            try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+            return InputFile(path: path, size: 2, modifiedAt: nil)
+        }
+        let pool = DecodePool(jobs: 1)
+        defer { pool.shutdown() }
+        var started: [String] = []
+        let prefetcher = Prefetcher(files: files, input: IngestInput(path: tmp.path), ahead: 2, start: { file in
+            started.append(file.path)
+            return BackgroundReader(ingestor: Ingestor(), file: file, settings: IngestSettings(), now: 0, pool: pool, budget: 1 << 20)
+        }, willRead: { index, _ in index != 2 })
+        let first = prefetcher.reader(for: 0)
+        prefetcher.startAhead(of: 0, limit: 5)
+        #expect(started == [files[0].path, files[1].path, files[3].path])
+        while first.next() != nil {}
+        prefetcher.finished(0)
+        _ = prefetcher.reader(for: 1)
+        prefetcher.startAhead(of: 1, limit: 5)
+        #expect(started.count == 4 && started.last == files[4].path, "one more, and never past the limit")
+        prefetcher.finished(1)
+        _ = prefetcher.reader(for: 2)   // not guessed: started now
+        #expect(started.count == 5 && started.last == files[2].path)
+        prefetcher.stopAll()
+        first.stop()
     }
 }

@@ -93,6 +93,9 @@ public final class IngestRunner {
     /// `loadCompleteReadings` at the start of the run, and whether the run has written since.
     private var completeReadings: Set<String> = []
     private var storeWritten = false
+    /// The run's start: the ingest time of every file of the run (sources, and the issue time
+    /// of replies that carry no other), the same whether a file was read ahead or not.
+    private var runStart: Int64 = 0
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -123,17 +126,26 @@ public final class IngestRunner {
         defer { pool.shutdown() }
         self.pool = pool
         defer { self.pool = nil }
+        runStart = Int64(time(nil))
         completeReadings = try loadCompleteReadings()
         storeWritten = false
         inputs: for (input, files) in plan.inputs {
             var hashes: [String?] = []
+            let prefetcher = makePrefetcher(files: files, input: input, hashes: { hashes[$0 % Self.hashWindow] })
+            defer { prefetcher.stopAll() }
             for (k, file) in files.enumerated() {
                 if k % Self.hashWindow == 0 { hashes = Self.hashes(of: files, from: k, jobs: jobs) }
                 counter.reset()
                 progress.currentPath = file.path
-                defer { progress.doneBytes += file.size }
+                defer { progress.doneBytes += file.size; prefetcher.finished(k) }
+                let windowEnd = (k / Self.hashWindow + 1) * Self.hashWindow
+                let reader = { () -> BackgroundReader in
+                    let r = prefetcher.reader(for: k)
+                    prefetcher.startAhead(of: k, limit: windowEnd)
+                    return r
+                }
                 do {
-                    try ingest(file, of: input, hash: hashes[k % Self.hashWindow], into: &summary)
+                    try ingest(file, of: input, hash: hashes[k % Self.hashWindow], reader: reader, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -149,7 +161,8 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back, what earlier batches of the file committed is
     /// deleted, and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, of input: IngestInput, hash: String?, into total: inout IngestSummary) throws {
+    private func ingest(_ file: InputFile, of input: IngestInput, hash: String?, reader: () -> BackgroundReader,
+                        into total: inout IngestSummary) throws {
         let settings = input.settings.fingerprint
         let inputHash = file.isStandardInput ? nil : hash
         var replaceCopies = false
@@ -167,14 +180,12 @@ public final class IngestRunner {
             if try store.wasIngested(inputHash: inputHash, otherThan: settings) { total.inputsResettled += 1 }
         }
         storeWritten = true
-        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
+        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: runStart)
         do {
             try store.database.inTransaction {
                 if !file.isStandardInput { try store.discardSources(path: file.path) }
                 if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
-                let pool = self.pool ?? DecodePool(jobs: jobs)
-                try consume(BackgroundReader(ingestor: ingestor, file: file, settings: input.settings, now: state.now,
-                                             pool: pool, budget: memoryBudget), into: state)
+                try consume(reader(), into: state)
             }
         } catch {
             // Earlier batches of this file were committed: remove them, so that no record of a
@@ -183,6 +194,29 @@ public final class IngestRunner {
             throw error
         }
         total = state.summary
+    }
+
+    /// Reads `files` ahead on the run's pool, each reader with its share of `memoryBudget`; a
+    /// file started ahead counts no progress bytes (its size is added when it is done).
+    private func makePrefetcher(files: [InputFile], input: IngestInput, hashes: @escaping (Int) -> String?) -> Prefetcher {
+        let ahead = files.count > 1 ? max(1, jobs) : 0
+        let budget = memoryBudget / (ahead + 1)
+        let now = runStart
+        var quiet = ingestor
+        quiet.counter = nil
+        let counted = ingestor
+        var first = true
+        return Prefetcher(files: files, input: input, ahead: ahead, start: { [unowned self] file in
+            // The first file is read at once (progress counted); files started ahead are not.
+            defer { first = false }
+            return BackgroundReader(ingestor: first ? counted : quiet, file: file, settings: input.settings, now: now,
+                                    pool: self.pool ?? DecodePool(jobs: 1), budget: budget)
+        }, willRead: { [unowned self] index, file in
+            guard !file.isStandardInput, let hash = hashes(index) else { return false }
+            let settings = input.settings.fingerprint
+            if self.seenThisRun[hash + "\u{0}" + settings] != nil { return false }
+            return self.force || !((try? self.isIngested(hash, settings: settings)) ?? true)
+        })
     }
 
     /// The set read at the start while nothing was written, the store after.
