@@ -114,6 +114,8 @@ def memory_check(label, kind, small_path, small_bytes):
         return
     times = max(2, round(args.large_mb / (small_bytes / 1e6)))
     if kind == "openmeteo":
+        times = min(times, 60)
+    if kind == "openmeteo":
         big = corpora.grow_openmeteo(small_path, os.path.join(args.dir, "openmeteo-large"), times)
     else:
         big = corpora.big_copy(small_path, small_path.replace(".ndjson.gz", "-large.ndjson.gz"), times)

@@ -166,24 +166,21 @@ def big_copy(src, dst, times):
 
 
 def grow_openmeteo(small, folder, times):
-    """`times` copies of the files of `small`, each copy issued `files` hours later (the name
-    carries the issue time) and with its own `generationtime_ms`, so no two files are equal."""
+    """`times` copies of the files of `small` (times <= 60), copy i issued i minutes after the
+    original (the name carries the issue time: new forecast rows of the same shape) and with its
+    own `generationtime_ms`, so no two files are equal."""
     meta = json.load(open(os.path.join(small, ".meta")))
     marker = os.path.join(folder, ".meta")
-    if os.path.exists(marker) and json.load(open(marker)).get("times") == times and json.load(open(marker)).get("files") == meta["files"] * times:
+    if os.path.exists(marker) and json.load(open(marker)) == {"times": times, "files": meta["files"] * times}:
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    names = sorted(n for n in os.listdir(small) if n.endswith(".json"))
-    t0 = 1704067200
-    for i in range(times):
-        for k, name in enumerate(names):
-            data = open(os.path.join(small, name), "rb").read()
-            data = data.replace(b'"generationtime_ms": 1.2', b'"generationtime_ms": %d.2' % (i + 1), 1)
-            days, rem = divmod(t0 + 3600 * (i * len(names) + k), 86400)
-            y, m, d = _civil(days)
-            with open(os.path.join(folder, "open-meteo_new-york_%04d-%02d-%02dT%02d-00-00Z.json" % (y, m, d, rem // 3600)), "wb") as f:
-                f.write(data)
+    for name in sorted(n for n in os.listdir(small) if n.endswith(".json")):
+        data = open(os.path.join(small, name), "rb").read()
+        for i in range(min(times, 60)):
+            copy = data.replace(b'"generationtime_ms": 1.2', b'"generationtime_ms": %d.2' % (i + 1), 1)
+            with open(os.path.join(folder, name.replace("-00-00Z", "-%02d-00Z" % i)), "wb") as f:
+                f.write(copy)
     json.dump({"times": times, "files": meta["files"] * times}, open(marker, "w"))
     return folder
 

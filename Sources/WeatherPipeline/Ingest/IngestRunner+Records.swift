@@ -36,10 +36,12 @@ extension IngestRunner {
                                                      offset: o.utcOffsetSeconds, created: &created)
                 if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newObservations += 1 }
             }
-            for f in decoded.forecasts {
-                let locationID = try resolveLocation(latitude: f.latitude, longitude: f.longitude, hint: f.declaredLocationID,
+            // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
+            for k in decoded.forecasts.indices {
+                let locationID = try resolveLocation(latitude: decoded.forecasts[k].latitude, longitude: decoded.forecasts[k].longitude,
+                                                     hint: decoded.forecasts[k].declaredLocationID,
                                                      name: nil, country: nil, zone: nil, offset: nil, created: &created)
-                if try store.insert(f, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
+                if try store.insert(decoded.forecasts[k], locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
             }
             return .stored(observations: newObservations, forecasts: newForecasts, total: decoded.recordCount, locationsCreated: created)
         }

@@ -229,10 +229,17 @@ public final class IngestRunner {
     /// stops between documents when a signal arrived.
     private func consume(_ reader: BackgroundReader, into state: FileIngest) throws {
         defer { reader.stop() }
-        while let batch = reader.next() {
-            for prepared in batch {
+        while var batch = reader.next() {
+            for k in batch.indices {
                 if Interruption.requested { throw IngestInterrupted(signal: Interruption.signalNumber) }
-                try state.handle(prepared)
+                try state.handle(batch[k])
+            }
+            // The batch's rows are freed on a decoding worker: their release is the writer's
+            // time otherwise, and the writer is the slower side.
+            if let pool {
+                let spent = batch
+                batch = []
+                pool.submit { withExtendedLifetime(spent) {} }
             }
             if let onProgress {
                 progress.documents = state.documentsSoFar
