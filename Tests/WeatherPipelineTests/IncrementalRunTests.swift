@@ -32,3 +32,29 @@ struct IncrementalRunTests {
         #expect(metric.inputsUnchanged == 0 && metric.documents == count, "other settings read every file again")
     }
 }
+
+/// Freed heap is given back every `interval` bytes of JSON, counted across files.
+struct MemoryTrimTests {
+    @Test func trimsEveryIntervalOfBytes() {
+        var trim = MemoryTrim(interval: 100)
+        trim.add(60)
+        #expect(trim.trims == 0)
+        trim.add(40)
+        #expect(trim.trims == 1)
+        trim.add(99)
+        #expect(trim.trims == 1)
+        trim.add(250)
+        #expect(trim.trims == 2)
+    }
+
+    /// A folder of one-document files counts each file's bytes (its only document starts at 0).
+    @Test func aRunCountsTheBytesOfOneDocumentFiles() throws {
+        let tmp = try TemporaryFolder("trim")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let runner = try IngestRunner(store: store)
+        runner.memoryTrim = MemoryTrim(interval: 1)
+        _ = try runner.run([IngestInput(path: fixtures + "/standard/london-2024-05-01T00-00-00Z.json")])
+        #expect(runner.memoryTrim.trims == 1)
+    }
+}

@@ -50,7 +50,9 @@ final class FileIngest {
         case .event(let event): try handle(event)
         case .decoded(let doc, let result, let decodesUnder):
             // The distance between document starts: the previous document's bytes.
-            bytesInBatch += max(0, doc.origin.byteOffset - lastOffset)
+            let bytes = max(0, doc.origin.byteOffset - lastOffset)
+            bytesInBatch += bytes
+            runner.memoryTrim.add(bytes)
             lastOffset = doc.origin.byteOffset
             if let decodesUnder { unitsCounts.decodesUnder[decodesUnder, default: 0] += 1 }
             try handleDecoded(doc, result)
@@ -116,6 +118,7 @@ final class FileIngest {
 
     /// Marks the source complete with its counts and adds them to the summary.
     private func finishSource(bytes: Int, contentHash: String) throws {
+        runner.memoryTrim.add(max(0, bytes - lastOffset))  // the last document's bytes
         try runner.store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
         runner.onSource?(currentSource.path, currentSource.member, counts)
         summary.sources += 1

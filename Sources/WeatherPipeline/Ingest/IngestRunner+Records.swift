@@ -55,6 +55,10 @@ extension IngestRunner {
                                      name: place.name, country: place.country, zone: place.timeZone,
                                      offset: place.utcOffsetSeconds, created: &created)
         guard var location = registry.location(id: id) else { return }
+        // The common case — every reply of a station names it the same way — changes nothing:
+        // skip the name checks (they split the name) for it.
+        if place.name == nil || location.name == place.name,
+           location.country != nil || place.country == nil, location.state != nil || place.state == nil { return }
         let before = location
         if location.acceptsName(place.name) { location.name = place.name }
         if location.country == nil { location.country = place.country }

@@ -74,6 +74,8 @@ public final class IngestRunner {
     public var jobs = DecodePool.defaultJobs
     /// Bytes of batches in flight between the file's reader, the decoders and the writer.
     public var memoryBudget = 24 << 20
+    /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
+    var memoryTrim = MemoryTrim()
     /// Ingest every input again, even one read before with the same settings (`--force`).
     public var force = false
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
