@@ -85,7 +85,7 @@ struct ParallelDecodeTests {
         let pool = DecodePool(jobs: 1)
         defer { pool.shutdown() }
         var started: [String] = []
-        let prefetcher = Prefetcher(files: files, input: IngestInput(path: tmp.path), ahead: 2, start: { file in
+        let prefetcher = Prefetcher(files: files, ahead: 2, start: { file in
             started.append(file.path)
             return BackgroundReader(ingestor: Ingestor(), file: file, settings: IngestSettings(), now: 0, pool: pool, budget: 1 << 20)
         }, willRead: { index, _ in index != 2 })

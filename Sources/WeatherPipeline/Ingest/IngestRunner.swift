@@ -208,7 +208,7 @@ public final class IngestRunner {
         quiet.counter = nil
         let counted = ingestor
         var first = true
-        return Prefetcher(files: files, input: input, ahead: ahead, start: { [unowned self] file in
+        return Prefetcher(files: files, ahead: ahead, start: { [unowned self] file in
             // The first file is read at once (progress counted); files started ahead are not.
             defer { first = false }
             return BackgroundReader(ingestor: first ? counted : quiet, file: file, settings: input.settings, now: now,

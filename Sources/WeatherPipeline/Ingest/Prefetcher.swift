@@ -10,7 +10,6 @@ import WeatherIngest
 /// wrong costs only the discarded decoding. At most `ahead` files are in flight.
 final class Prefetcher {
     private let files: [InputFile]
-    private let input: IngestInput
     private let ahead: Int
     private let start: (InputFile) -> BackgroundReader
     private let willRead: (Int, InputFile) -> Bool
@@ -18,10 +17,9 @@ final class Prefetcher {
     private var next = 0
 
     /// `start` begins reading a file; `willRead` is the guess for file `index`.
-    init(files: [InputFile], input: IngestInput, ahead: Int, start: @escaping (InputFile) -> BackgroundReader,
+    init(files: [InputFile], ahead: Int, start: @escaping (InputFile) -> BackgroundReader,
          willRead: @escaping (Int, InputFile) -> Bool) {
         self.files = files
-        self.input = input
         self.ahead = ahead
         self.start = start
         self.willRead = willRead
