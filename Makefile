@@ -53,10 +53,13 @@ test-slurm: deps
 	$(SWIFT) build --product wxpipe
 	scripts/slurm-test.sh .build/debug/wxpipe
 
+# wxpipe beside gzip -dc, DuckDB, orjson + sqlite3 and json + sqlite3 on three corpora (issue 12);
+# installs duckdb and orjson for python3 when missing (the bench only). BENCH_ARGS=--quick: a smoke run.
+BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) build -c release --product wxpipe
 	$(SWIFT) build -c release --product wxbench
-	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench
+	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench $(BENCH_ARGS)
 
 # libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures
 # (Fixtures/inputs, Fixtures/providers) and, when it is beside the repository, with

@@ -5,8 +5,9 @@ Four cities in four time zones, six days. Truth: OpenWeatherMap current-weather 
 (observed). Forecasts: an Open-Meteo reply (fetched with &timezone=, so its days are local days) at
 03:00 local and a One Call reply (its `current` block is a nowcast) at 04:00 and 05:00 local every
 day, so issue selection has something to choose. Values come from a seeded generator: the same
-archive every time. Usage: make_verification_archive.py OUT_DIR [DAYS [CITY,CITY…]]
-(default 6 days, all four cities; the forecast-accuracy fixture is 45 days of London and Sydney).
+archive every time. Usage: make_verification_archive.py OUT_DIR [DAYS [CITY,CITY… [FIRST_DAY]]]
+(default 6 days from 2024-05-01, all four cities; the forecast-accuracy fixture is 45 days of
+London and Sydney from 2024-06-01, after every other fixture, so no reply duplicates another).
 """
 import json
 import os
@@ -46,7 +47,7 @@ def current_replies(rng, city):
                 "main": {"temp": truth_temp(rng, mean, local.hour), "pressure": 1012, "humidity": 70},
                 "visibility": 10000, "wind": {"speed": 3.0, "deg": 200}, "clouds": {"all": 60},
                 "dt": int(t.timestamp()), "sys": {"country": "XX"}, "timezone": int(local.utcoffset().total_seconds()),
-                "id": 1, "name": cid, "cod": 200}
+                "id": 1, "name": zone.split("/")[-1].replace("_", " "), "cod": 200}
         if rng.random() < 0.3:
             body["rain"] = {"1h": round(rng.uniform(0.1, 3.0), 2)}
         out.append({"fetched_at": iso(t), "url": f"https://api.openweathermap.org/data/2.5/weather?lat={lat}&lon={lon}&units=metric&appid=X",
@@ -107,13 +108,15 @@ def one_call_reply(rng, city, issue_day, hour):
 
 
 def main():
-    global DAYS, CITIES
+    global DAYS, CITIES, FIRST_DAY
     out = sys.argv[1]
     if len(sys.argv) > 2:
         DAYS = int(sys.argv[2])
     if len(sys.argv) > 3:
         wanted = sys.argv[3].split(",")
         CITIES = [c for c in CITIES if c[0] in wanted]
+    if len(sys.argv) > 4:
+        FIRST_DAY = datetime.strptime(sys.argv[4], "%Y-%m-%d")
     data = os.path.join(out, "data")
     os.makedirs(data, exist_ok=True)
     rng = random.Random(20240501)

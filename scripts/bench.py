@@ -1,168 +1,168 @@
 #!/usr/bin/env python3
-"""`make bench`: ingest throughput of wxpipe as a ratio to `gzip -dc` of the same file.
+"""`make bench`: wxpipe beside the tools a user would pick instead (issue 12), in one run.
 
-Generates a synthetic archive (OpenWeatherMap current-weather replies) in bench/:
-- replies.ndjson.gz: gzipped NDJSON, >= 200 MB of JSON;
-- replies.tar.gz: a tar.gz of single .json files;
-then, in this one run, times `gzip -dc FILE > /dev/null` and `wxpipe ingest` of the same file,
-and reports MB/s of JSON, documents/s, peak resident memory (from /usr/bin/time), and the ratio.
-Memory is measured at half and full size to show it does not grow with the input.
+Corpora (scripts/bench_corpora.py, cached in bench/): OWM current replies and One Call replies as
+gzipped NDJSON (--mb each), and a folder of --files Open-Meteo 14-day hourly replies. For each,
+in interleaved rounds (--rounds; medians reported): `gzip -dc`, `wxpipe ingest`, DuckDB
+`CREATE TABLE AS ... read_json`, Python orjson + sqlite3 and Python json + sqlite3
+(scripts/bench_peers.py), each writing the same normalized rows to a fresh file on disk. Every
+tool's row counts are checked against wxpipe's. Peak RSS comes from /usr/bin/time.
+Then: wxpipe's peak RSS at --mb and at --large-mb of each shape (memory flat?), --jobs 1 vs 2,
+and an incremental run with nothing new over the folder. --quick: a small smoke run.
 """
-import argparse, gzip, io, json, os, random, shutil, subprocess, sys, tarfile, time
+import argparse, importlib.util, os, shutil, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_corpora as corpora
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--wxpipe", required=True)
-ap.add_argument("--wxbench", required=True)
-ap.add_argument("--mb", type=int, default=220, help="MB of JSON in the NDJSON archive")
+ap.add_argument("--wxbench", help="the JSON parser comparison (skipped without it)")
 ap.add_argument("--dir", default="bench")
-ap.add_argument("--large-gb", type=float, default=1.0, help="GB of JSON streamed through stdin for the memory bound (0 to skip)")
+ap.add_argument("--mb", type=int, default=100, help="MB of JSON in each NDJSON corpus")
+ap.add_argument("--files", type=int, default=2000, help="Open-Meteo files in the folder")
+ap.add_argument("--large-mb", type=int, default=1000, help="MB of JSON for the memory check (0: skip)")
+ap.add_argument("--rounds", type=int, default=3)
+ap.add_argument("--quick", action="store_true", help="smoke run: 4 MB, 40 files, 1 round, 12 MB memory check")
 args = ap.parse_args()
+if args.quick:
+    args.mb, args.files, args.rounds, args.large_mb = 4, 40, 1, 12
+    args.dir = os.path.join(args.dir, "quick")
 os.makedirs(args.dir, exist_ok=True)
-rnd = random.Random(7)
+PEERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_peers.py")
 
-def reply(k):
-    t = 1577836800 + 3600 * (k // 50)
-    lat = round(-60 + (k % 50) * 2.4, 4)
-    lon = round(-170 + (k % 50) * 6.8, 4)
-    return {"coord": {"lon": lon, "lat": lat},
-            "weather": [{"id": rnd.choice([500, 800, 801, 804]), "main": "Clouds", "description": "broken clouds", "icon": "04d"}],
-            "base": "stations",
-            "main": {"temp": round(rnd.uniform(260, 310), 2), "feels_like": round(rnd.uniform(260, 310), 2),
-                     "temp_min": 280.1, "temp_max": 290.2, "pressure": rnd.randint(980, 1040), "humidity": rnd.randint(10, 100)},
-            "visibility": 10000, "wind": {"speed": round(rnd.uniform(0, 15), 2), "deg": rnd.randint(0, 359), "gust": 7.2},
-            "rain": {"1h": round(rnd.uniform(0, 4), 2)}, "clouds": {"all": rnd.randint(0, 100)}, "dt": t,
-            "sys": {"type": 2, "id": 2000 + k % 50, "country": "XX", "sunrise": t - 20000, "sunset": t + 20000},
-            "timezone": 0, "id": 1000 + k % 50, "name": "Station %d" % (k % 50), "cod": 200}
 
-def make_ndjson(path, mb):
-    if os.path.exists(path) and os.path.exists(path + ".size"):
-        return int(open(path + ".size").read())
-    size = 0
-    k = 0
-    gz = subprocess.Popen(["gzip", "-6"], stdin=subprocess.PIPE, stdout=open(path, "wb"))
-    while size < mb * 1_000_000:
-        chunk = "".join(json.dumps(reply(k + j), separators=(",", ":")) + "\n" for j in range(2000)).encode()
-        k += 2000
-        size += len(chunk)
-        gz.stdin.write(chunk)
-    gz.stdin.close()
-    gz.wait()
-    open(path + ".size", "w").write(str(size))
-    return size
+def ensure_python_packages():
+    """DuckDB and orjson for the peers: installed with pip when missing (bench only)."""
+    missing = [m for m in ("duckdb", "orjson") if importlib.util.find_spec(m) is None]
+    if missing:
+        print("installing for the bench: " + " ".join(missing), flush=True)
+        base = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        if subprocess.run(base + ["--root-user-action=ignore"] + missing).returncode != 0:
+            subprocess.run(base + ["--user"] + missing, check=True)
 
-def make_tar(path, files):
-    if os.path.exists(path) and os.path.exists(path + ".size"):
-        return int(open(path + ".size").read())
-    size = 0
-    with tarfile.open(path, "w:gz", compresslevel=6) as tf:
-        for k in range(files):
-            data = json.dumps(reply(k), indent=1).encode()
-            size += len(data)
-            info = tarfile.TarInfo("archive/%07d.json" % k)
-            info.size = len(data)
-            tf.addfile(info, io.BytesIO(data))
-    open(path + ".size", "w").write(str(size))
-    return size
 
-def timed(cmd):
-    """(seconds, peak RSS in MB) of one command, via GNU time."""
+def fresh(path):
+    for suffix in ("", "-wal", "-shm", ".wal", ".lock"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    return path
+
+
+def timed(cmd, stdout=subprocess.DEVNULL):
+    """(seconds, peak RSS MB, stdout) of one command under GNU time."""
     start = time.monotonic()
-    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     secs = time.monotonic() - start
     if r.returncode != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), r.stderr))
-    return secs, int(r.stderr.strip().splitlines()[-1]) / 1024
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
+    return secs, int(r.stderr.strip().splitlines()[-1]) / 1024, r.stdout
 
-def ingest(path):
-    db = os.path.join(args.dir, "bench.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
-    return timed([args.wxpipe, "ingest", "--quiet", "--db", db, path])
 
-print("generating synthetic archive in %s/ (cached between runs)..." % args.dir, flush=True)
-nd = os.path.join(args.dir, "replies.ndjson.gz")
-nd_bytes = make_ndjson(nd, args.mb)
-half = os.path.join(args.dir, "half.ndjson.gz")
-half_bytes = make_ndjson(half, args.mb // 2)
-tar = os.path.join(args.dir, "replies.tar.gz")
-tar_bytes = make_tar(tar, 60000)
+def wxpipe(path, db, jobs=None):
+    cmd = [args.wxpipe, "ingest", "--quiet", "--db", fresh(db), path] + (["--jobs", str(jobs)] if jobs else [])
+    secs, rss, _ = timed(cmd)
+    q = "SELECT (SELECT COUNT(*) FROM observations), (SELECT COUNT(*) FROM forecasts)"
+    counts = subprocess.run(["sqlite3", db, q], capture_output=True, text=True).stdout.strip().split("|")
+    return secs, rss, (int(counts[0]), int(counts[1]))
 
-rows = []
-for label, path, size in [("ndjson.gz", nd, nd_bytes), ("tar.gz", tar, tar_bytes)]:
-    g_secs, _ = timed(["sh", "-c", "gzip -dc '%s' > /dev/null" % path])
-    i_secs, rss = ingest(path)
-    docs = int(subprocess.run(["sqlite3", os.path.join(args.dir, "bench.sqlite"), "SELECT SUM(documents) FROM sources"],
-                              capture_output=True, text=True).stdout.strip() or 0)
-    rows.append((label, size, g_secs, i_secs, rss, docs))
 
-print()
-print("%-10s %9s %12s %14s %12s %10s %8s" % ("input", "JSON MB", "gzip -dc MB/s", "ingest MB/s", "docs/s", "peak MB", "ratio"))
-for label, size, g, i, rss, docs in rows:
-    print("%-10s %9.1f %12.1f %14.1f %12.0f %10.1f %8.2f" % (label, size / 1e6, size / 1e6 / g, size / 1e6 / i, docs / i, rss, g / i))
-_, rss_half = ingest(half)
-_, rss_full = ingest(nd)
-print()
-print("peak memory, ndjson.gz: %.1f MB at %.0f MB of JSON, %.1f MB at %.0f MB (flat if close)" % (rss_half, half_bytes / 1e6, rss_full, nd_bytes / 1e6))
-print("ratio = ingest throughput / gzip -dc throughput on the same file, same run (target >= 0.5)")
+def tools(kind, path):
+    """Each tool as a function giving (seconds, peak MB, (observations, forecasts) or None)."""
+    out = os.path.join(args.dir, "peer")
+    def peer(name):
+        def run():
+            secs, rss, text = timed([sys.executable, PEERS, name, kind, path, fresh(out + (".duckdb" if name == "duckdb" else ".sqlite"))])
+            return secs, rss, tuple(int(x) for x in text.split())
+        return run
+    t = {}
+    if kind != "openmeteo":
+        t["gzip -dc"] = lambda: timed(["sh", "-c", "gzip -dc '%s' > /dev/null" % path])[:2] + (None,)
+    t["wxpipe"] = lambda: wxpipe(path, os.path.join(args.dir, "wx.sqlite"))
+    for name in ("duckdb", "orjson", "json"):
+        t[{"duckdb": "DuckDB read_json", "orjson": "orjson + sqlite3", "json": "json + sqlite3"}[name]] = peer(name)
+    return t
 
-def large_stdin_run(gb):
-    """Streams `gb` GB of distinct replies into `wxpipe ingest -` and reports its peak memory."""
-    templates = []
-    for k in range(1000):
-        d = reply(k)
-        d["dt"] = 0
-        templates.append(json.dumps(d, separators=(",", ":")).replace('"dt":0', '"dt":%d'))
-    db = os.path.join(args.dir, "large.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
-    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", args.wxpipe, "ingest", "--quiet", "--db", db, "-"],
-                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    target = int(gb * 1e9)
-    sent = 0
-    n = 0
-    start = time.monotonic()
-    while sent < target:
-        block = "".join(templates[(n + j) % 1000] % (946684800 + (n + j) * 60) + "\n" for j in range(5000)).encode()
-        p.stdin.write(block)
-        sent += len(block)
-        n += 5000
-    p.stdin.close()
-    err = p.stderr.read().decode()
-    p.wait()
-    secs = time.monotonic() - start
-    peak = int(err.strip().splitlines()[-1]) / 1024
-    print("1 GB bound: %.2f GB of JSON (%d documents) through stdin in %.0f s; peak resident memory %.1f MB (bound: 150 MB)"
-          % (sent / 1e9, n, secs, peak))
-    os.remove(db)
 
-def incremental():
-    """A weekly re-run: nothing new (hashes only), then one new file among the old ones."""
-    folder = os.path.join(args.dir, "incremental")
-    shutil.rmtree(folder, ignore_errors=True)
-    os.makedirs(folder)
-    os.symlink(os.path.abspath(nd), os.path.join(folder, "a.ndjson.gz"))
-    os.symlink(os.path.abspath(tar), os.path.join(folder, "b.tar.gz"))
+def compare(label, kind, path, json_bytes):
+    runs = {name: [] for name in tools(kind, path)}
+    counts = {}
+    for _ in range(args.rounds):              # interleaved: every tool once per round
+        for name, run in tools(kind, path).items():
+            secs, rss, c = run()
+            runs[name].append((secs, rss))
+            if c is not None:
+                counts[name] = c
+    wx = counts["wxpipe"]
+    rows = wx[0] + wx[1] if kind == "owm" else wx[1]
+    for name, c in counts.items():
+        if c != wx:
+            print("  !! %s wrote %s (observations, forecasts); wxpipe %s" % (name, c, wx))
+    wx_secs = statistics.median(s for s, _ in runs["wxpipe"])
+    print("\n%s: %.1f MB of JSON, %s rows (observations, forecasts: %s)" % (label, json_bytes / 1e6, format(rows, ","), wx))
+    print("  %-18s %9s %9s %12s %10s %9s" % ("tool", "seconds", "MB/s", "rows/s", "× wxpipe", "peak MB"))
+    for name, r in runs.items():
+        secs = statistics.median(s for s, _ in r)
+        print("  %-18s %9.2f %9.1f %12s %10.2f %9.0f" % (name, secs, json_bytes / 1e6 / secs,
+              "–" if name == "gzip -dc" else format(int(rows / secs), ","), wx_secs / secs, max(m for _, m in r)))
+    return wx_secs
+
+
+def memory_check(label, kind, small_path, small_bytes):
+    """wxpipe's peak RSS at --mb and at --large-mb of the same shape."""
+    if args.large_mb <= 0:
+        return
+    times = max(2, round(args.large_mb / (small_bytes / 1e6)))
+    if kind == "openmeteo":
+        times = min(times, 60)
+    if kind == "openmeteo":
+        big = corpora.grow_openmeteo(small_path, os.path.join(args.dir, "openmeteo-large"), times)
+    else:
+        big = corpora.big_copy(small_path, small_path.replace(".ndjson.gz", "-large.ndjson.gz"), times)
+    _, rss_small, _ = wxpipe(small_path, os.path.join(args.dir, "mem.sqlite"))
+    secs, rss_big, c = wxpipe(big, os.path.join(args.dir, "mem.sqlite"))
+    print("  memory %s: peak %.0f MB at %.0f MB of JSON, %.0f MB at %.0f MB (%+.0f %%; %s rows in %.0f s)"
+          % (label, rss_small, small_bytes / 1e6, rss_big, small_bytes * times / 1e6, 100 * (rss_big / rss_small - 1),
+             format(sum(c), ","), secs))
+
+
+def scaling(kind, path, json_bytes):
+    r = {j: [] for j in (1, 2)}
+    for _ in range(args.rounds):
+        for j in (1, 2):
+            r[j].append(wxpipe(path, os.path.join(args.dir, "jobs.sqlite"), jobs=j)[0])
+    one, two = statistics.median(r[1]), statistics.median(r[2])
+    print("  --jobs 1: %.2f s (%.1f MB/s), --jobs 2: %.2f s (%.1f MB/s): %.2f×"
+          % (one, json_bytes / 1e6 / one, two, json_bytes / 1e6 / two, one / two))
+
+
+def incremental(folder):
     db = os.path.join(args.dir, "incremental.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            os.remove(db + suffix)
-    first, _ = timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder])
-    again, _ = timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder])
-    subprocess.run("gzip -dc '%s' | head -n 20000 | gzip > '%s'" % (nd, os.path.join(folder, "c.ndjson.gz")), shell=True, check=True)
-    new, _ = timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder])
-    print("incremental: first run %.1f s; again with nothing new %.2f s (%.0fx faster); with one new file of 20,000 replies %.2f s"
-          % (first, again, first / max(again, 1e-3), new))
+    first, _, _ = wxpipe(folder, db)
+    again = [timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder])[0] for _ in range(max(3, args.rounds))]
+    print("  incremental, %d files: first run %.1f s; nothing new: %.3f s (median of %d)"
+          % (args.files, first, statistics.median(again), len(again)))
 
-print()
-incremental()
 
-if args.large_gb > 0:
-    print()
-    large_stdin_run(args.large_gb)
-
-print()
-sample = os.path.join(args.dir, "sample.ndjson")
-subprocess.run("gzip -dc '%s' | head -n 40000 > '%s'" % (nd, sample), shell=True, check=True)
-subprocess.run([args.wxbench, "json", sample], check=True)
+ensure_python_packages()
+print("generating the corpora in %s/ (cached between runs)…" % args.dir, flush=True)
+owm = os.path.join(args.dir, "owm_current.ndjson.gz")
+onecall = os.path.join(args.dir, "onecall.ndjson.gz")
+folder = os.path.join(args.dir, "openmeteo")
+metas = [corpora.make_ndjson(owm, args.mb, corpora.owm_current, 7), corpora.make_ndjson(onecall, args.mb, corpora.onecall, 8),
+         corpora.make_openmeteo(folder, args.files)]
+load = os.getloadavg()
+print("machine: %d cores, load average %.1f %.1f %.1f at the start (other work on the machine slows every tool alike;"
+      " compare ratios)" % ((os.cpu_count() or 0,) + load))
+shapes = [("OWM current", "owm", owm, metas[0]["bytes"]), ("One Call", "onecall", onecall, metas[1]["bytes"]),
+          ("Open-Meteo folder", "openmeteo", folder, metas[2]["bytes"])]
+for label, kind, path, size in shapes:
+    compare(label, kind, path, size)
+    scaling(kind, path, size)
+    memory_check(label, kind, path, size)
+incremental(folder)
+print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
+if args.wxbench:
+    sample = os.path.join(args.dir, "sample.ndjson")
+    subprocess.run("gzip -dc '%s' | head -n 40000 > '%s'" % (owm, sample), shell=True, check=True)
+    subprocess.run([args.wxbench, "json", sample], check=True)

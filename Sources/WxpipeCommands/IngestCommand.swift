@@ -76,7 +76,7 @@ public struct IngestCommand: Command {
         var locations: [Location] = []
         for spec in args.all(LocationOption.spec) { locations.append(try LocationOption.parse(spec)) }
         self.locations = locations
-        output = IngestStage.Options(parsing: args)
+        output = try IngestStage.Options(parsing: args)
         shard = try Self.parseShard(args.value(Self.shard))
     }
 

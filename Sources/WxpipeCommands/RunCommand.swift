@@ -25,7 +25,7 @@ public struct RunCommand: Command {
         guard args.positional.count <= 1 else { throw UsageError("one pipeline file at most") }
         pipelinePath = args.positional.first ?? RunCommand.defaultPipeline
         dryRun = args.has(Self.dryRun)
-        output = IngestStage.Options(parsing: args)
+        output = try IngestStage.Options(parsing: args)
     }
 
     public func run(_ console: Console) -> ExitCode {

@@ -98,6 +98,12 @@ struct CommandParserTests {
         let d = try RunCommand.parse([])
         #expect(d.pipelinePath == RunCommand.defaultPipeline && !d.dryRun)
         #expect(throws: UsageError.self) { try RunCommand.parse(["a.json", "b.json"]) }
+        #expect(d.output.jobs == nil)
+        #expect(try RunCommand.parse(["--jobs", "2"]).output.jobs == 2)
+        #expect(try IngestCommand.parse(["--db", "s", "--jobs", "1", "a"]).output.jobs == 1)
+        for bad in ["0", "1.5", "x", "-3"] {
+            #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "s", "--jobs", bad, "a"]) }
+        }
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
@@ -129,7 +135,7 @@ struct CommandParserTests {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
         #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--units SYSTEM] [--shard K/N] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
-                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] PATH...")
+                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] [--jobs N] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")

@@ -3,48 +3,86 @@ import WeatherCore
 import WeatherIngest
 import WeatherProviders
 
-/// Reading, decompressing, splitting and decoding one file on a second thread, while the
-/// caller's thread writes the store. Batches of decoded events cross a bounded queue, so memory
-/// stays flat however large the file.
+/// Reading, decompressing and splitting one file on a thread of its own, decoding on the run's
+/// `DecodePool`, while the caller's thread writes the store. Documents travel in batches (at
+/// most `batchDocuments` documents or `batchJSONBytes` of JSON) through `OrderedBatches`,
+/// which hands them to the writer in file order and bounds what is in flight by bytes: memory
+/// stays flat however large the file, and the records are the same for any number of workers.
 final class BackgroundReader {
-    private let queue = BoundedQueue<[PreparedEvent]>(capacity: 8)
+    private let batches: OrderedBatches<[PreparedEvent]>
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
-    /// Events per batch: enough to make the queue's locking negligible.
-    static let batchSize = 256
+    /// Enough documents per batch to make the handoffs negligible, few enough bytes that
+    /// several batches fit the budget (so every worker has one).
+    static let batchDocuments = 256
+    static let batchJSONBytes = 128 << 10
 
-    init(ingestor: Ingestor, file: InputFile, settings: IngestSettings, now: Int64) {
-        let queue = self.queue, done = self.done
+    init(ingestor: Ingestor, file: InputFile, settings: IngestSettings, now: Int64, pool: DecodePool, budget: Int) {
+        let batches = OrderedBatches<[PreparedEvent]>(budget: budget)
+        self.batches = batches
+        let done = self.done
         let thread = Thread {
-            var batch: [PreparedEvent] = []
-            batch.reserveCapacity(BackgroundReader.batchSize)
-            ingestor.ingest(file) { event in
-                batch.append(PreparedEvent.prepare(event, settings: settings, now: now))
-                if batch.count >= BackgroundReader.batchSize {
-                    guard queue.push(batch) else { return false }
-                    batch.removeAll(keepingCapacity: true)
+            var pending: [IngestEvent] = []
+            var pendingBytes = 0
+            /// Hands the pending events to a worker; false when the writer gave up.
+            func flush() -> Bool {
+                guard !pending.isEmpty else { return true }
+                guard let sequence = batches.reserve(jsonBytes: pendingBytes) else { return false }
+                let events = pending, json = pendingBytes
+                pending = []
+                pendingBytes = 0
+                pool.submit {
+                    var prepared: [PreparedEvent] = []
+                    prepared.reserveCapacity(events.count)
+                    var cost = 0
+                    for event in events {
+                        let p = PreparedEvent.prepare(event, settings: settings, now: now)
+                        cost += p.estimatedBytes
+                        prepared.append(p)
+                    }
+                    batches.deliver(sequence, prepared, bytes: cost, jsonBytes: json)
                 }
                 return true
             }
-            if !batch.isEmpty { _ = queue.push(batch) }
-            queue.close()
+            ingestor.ingest(file) { event in
+                pending.append(event)
+                pendingBytes += event.documentBytes
+                if pending.count >= BackgroundReader.batchDocuments || pendingBytes >= BackgroundReader.batchJSONBytes {
+                    return flush()
+                }
+                return true
+            }
+            _ = flush()
+            batches.finishInput()
             done.signal()
         }
-        thread.stackSize = 8 << 20
+        thread.stackSize = 2 << 20
         thread.name = "wxpipe-reader"
         thread.start()
     }
 
-    /// The next batch, or nil when the file is read.
-    func next() -> [PreparedEvent]? { queue.pop() }
+    /// The next batch in file order, or nil when the file is read.
+    func next() -> [PreparedEvent]? { batches.next() }
 
-    /// Stops the reader (it ends at its next push) and waits for its thread to finish.
+    /// Stops the reader (it ends at its next batch) and waits for its thread to finish. Work
+    /// already with the pool completes there and is dropped.
     func stop() {
         guard !stopped else { return }
         stopped = true
-        queue.close()
+        batches.cancel()
         done.wait()
+    }
+}
+
+extension IngestEvent {
+    /// The bytes of JSON (or of the partial document) the event holds.
+    var documentBytes: Int {
+        switch self {
+        case .document(let doc): return doc.bytes.count
+        case .failed(_, _, let partial): return partial.count
+        default: return 0
+        }
     }
 }
 
@@ -55,6 +93,22 @@ enum PreparedEvent: Sendable {
     /// decoding it gave, and — for a document rejected as implausible under assumed units — the
     /// unit system under which it decodes (`UnitsAdvice`).
     case decoded(RawDocument, Result<DecodedDocument, DecodeFailure>, decodesUnder: UnitSystem?)
+
+    /// Memory the event holds, estimated: the records' inline size plus their text on the heap,
+    /// the document's bytes when kept. What `OrderedBatches` counts against its budget.
+    var estimatedBytes: Int {
+        switch self {
+        case .event(let event): return 256 + event.documentBytes
+        case .decoded(let doc, let result, _):
+            var bytes = 256 + doc.bytes.count
+            if case .success(let d) = result {
+                bytes += d.observations.count * (MemoryLayout<Observation>.stride + 192)
+                bytes += d.forecasts.count * (MemoryLayout<Forecast>.stride + 192)
+                bytes += (d.warnings.count + d.quarantined.count + d.places.count) * 256
+            }
+            return bytes
+        }
+    }
 
     static func prepare(_ event: IngestEvent, settings: IngestSettings, now: Int64) -> PreparedEvent {
         guard case .document(let doc) = event else { return .event(event) }

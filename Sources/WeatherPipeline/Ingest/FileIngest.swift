@@ -23,8 +23,9 @@ final class FileIngest {
     private var sourceID: Int64 = 0
     private var counts = Store.SourceCounts()
     private var currentSource: (path: String, member: String?)
-    /// Documents since the last commit.
+    /// Documents and JSON bytes since the last commit.
     private var inBatch = 0
+    private var bytesInBatch = 0
 
     init(runner: IngestRunner, input: IngestInput, path: String, inputHash: String?, summary: IngestSummary, now: Int64) {
         self.runner = runner
@@ -48,6 +49,10 @@ final class FileIngest {
         switch prepared {
         case .event(let event): try handle(event)
         case .decoded(let doc, let result, let decodesUnder):
+            // The distance between document starts: the previous document's bytes.
+            let bytes = max(0, doc.origin.byteOffset - lastOffset)
+            bytesInBatch += bytes
+            runner.memoryTrim.add(bytes)
             lastOffset = doc.origin.byteOffset
             if let decodesUnder { unitsCounts.decodesUnder[decodesUnder, default: 0] += 1 }
             try handleDecoded(doc, result)
@@ -76,7 +81,8 @@ final class FileIngest {
         }
     }
 
-    /// Stores a decoded document (or its reject) and commits every `batchSize` documents.
+    /// Stores a decoded document (or its reject) and commits every `batchSize` documents or
+    /// `batchBytes` of JSON, whichever comes first.
     private func handleDecoded(_ doc: RawDocument, _ result: Result<DecodedDocument, DecodeFailure>) throws {
         switch try runner.write(result, document: doc, sourceID: sourceID, declaredRole: declaredRole) {
         case .rejected(let r):
@@ -95,9 +101,10 @@ final class FileIngest {
             }
         }
         inBatch += 1
-        if inBatch >= runner.batchSize {
+        if inBatch >= runner.batchSize || bytesInBatch >= runner.batchBytes {
             try runner.store.database.commitAndContinue()
             inBatch = 0
+            bytesInBatch = 0
         }
     }
 
@@ -111,6 +118,7 @@ final class FileIngest {
 
     /// Marks the source complete with its counts and adds them to the summary.
     private func finishSource(bytes: Int, contentHash: String) throws {
+        runner.memoryTrim.add(max(0, bytes - lastOffset))  // the last document's bytes
         try runner.store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
         runner.onSource?(currentSource.path, currentSource.member, counts)
         summary.sources += 1

@@ -36,10 +36,12 @@ extension IngestRunner {
                                                      offset: o.utcOffsetSeconds, created: &created)
                 if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newObservations += 1 }
             }
-            for f in decoded.forecasts {
-                let locationID = try resolveLocation(latitude: f.latitude, longitude: f.longitude, hint: f.declaredLocationID,
+            // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
+            for k in decoded.forecasts.indices {
+                let locationID = try resolveLocation(latitude: decoded.forecasts[k].latitude, longitude: decoded.forecasts[k].longitude,
+                                                     hint: decoded.forecasts[k].declaredLocationID,
                                                      name: nil, country: nil, zone: nil, offset: nil, created: &created)
-                if try store.insert(f, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
+                if try store.insert(decoded.forecasts[k], locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
             }
             return .stored(observations: newObservations, forecasts: newForecasts, total: decoded.recordCount, locationsCreated: created)
         }
@@ -53,6 +55,10 @@ extension IngestRunner {
                                      name: place.name, country: place.country, zone: place.timeZone,
                                      offset: place.utcOffsetSeconds, created: &created)
         guard var location = registry.location(id: id) else { return }
+        // The common case — every reply of a station names it the same way — changes nothing:
+        // skip the name checks (they split the name) for it.
+        if place.name == nil || location.name == place.name,
+           location.country != nil || place.country == nil, location.state != nil || place.state == nil { return }
         let before = location
         if location.acceptsName(place.name) { location.name = place.name }
         if location.country == nil { location.country = place.country }

@@ -70,6 +70,15 @@ public final class IngestRunner {
     public var ingestor = Ingestor()
     /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
     public var batchSize = 5000
+    /// JSON bytes per transaction, whichever of the two limits comes first: 5,000 One Call
+    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB; the WAL grows with the bytes.
+    public var batchBytes = 32 << 20
+    /// Decoding workers (`--jobs`); the default is the number of cores.
+    public var jobs = DecodePool.defaultJobs
+    /// Bytes of batches in flight between the file's reader, the decoders and the writer.
+    public var memoryBudget = 24 << 20
+    /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
+    var memoryTrim = MemoryTrim()
     /// Ingest every input again, even one read before with the same settings (`--force`).
     public var force = false
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
@@ -84,6 +93,14 @@ public final class IngestRunner {
     /// identical to another input of the same run from one unchanged since an earlier run.
     private var seenThisRun: [String: String] = [:]
     private var hashesThisRun: Set<String> = []
+    /// The decoding workers of the run in progress.
+    private var pool: DecodePool?
+    /// `loadCompleteReadings` at the start of the run, and whether the run has written since.
+    private var completeReadings: Set<String> = []
+    private var storeWritten = false
+    /// The run's start: the ingest time of every file of the run (sources, and the issue time
+    /// of replies that carry no other), the same whether a file was read ahead or not.
+    private var runStart: Int64 = 0
 
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
@@ -111,13 +128,30 @@ public final class IngestRunner {
         progress = IngestProgress(totalBytes: plan.totalBytes)
         let counter = ByteCounter()
         ingestor.counter = counter
+        let pool = DecodePool(jobs: jobs)
+        defer { pool.shutdown() }
+        self.pool = pool
+        defer { self.pool = nil }
+        runStart = Int64(time(nil))
+        completeReadings = try loadCompleteReadings()
+        storeWritten = false
         inputs: for (input, files) in plan.inputs {
-            for file in files {
+            var hashes: [String?] = []
+            let prefetcher = makePrefetcher(files: files, input: input, hashes: { hashes[$0 % Self.hashWindow] })
+            defer { prefetcher.stopAll() }
+            for (k, file) in files.enumerated() {
+                if k % Self.hashWindow == 0 { hashes = Self.hashes(of: files, from: k, jobs: jobs) }
                 counter.reset()
                 progress.currentPath = file.path
-                defer { progress.doneBytes += file.size }
+                defer { progress.doneBytes += file.size; prefetcher.finished(k) }
+                let windowEnd = (k / Self.hashWindow + 1) * Self.hashWindow
+                let reader = { () -> BackgroundReader in
+                    let r = prefetcher.reader(for: k)
+                    prefetcher.startAhead(of: k, limit: windowEnd)
+                    return r
+                }
                 do {
-                    try ingest(file, of: input, into: &summary)
+                    try ingest(file, of: input, hash: hashes[k % Self.hashWindow], reader: reader, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -133,9 +167,10 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back, what earlier batches of the file committed is
     /// deleted, and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, of input: IngestInput, into total: inout IngestSummary) throws {
+    private func ingest(_ file: InputFile, of input: IngestInput, hash: String?, reader: () -> BackgroundReader,
+                        into total: inout IngestSummary) throws {
         let settings = input.settings.fingerprint
-        let inputHash = file.isStandardInput ? nil : try? InputWalker.hashFile(file.path)
+        let inputHash = file.isStandardInput ? nil : hash
         var replaceCopies = false
         if let inputHash {
             if let other = seenThisRun[inputHash + "\u{0}" + settings] {
@@ -144,18 +179,19 @@ public final class IngestRunner {
             }
             seenThisRun[inputHash + "\u{0}" + settings] = file.path
             replaceCopies = hashesThisRun.insert(inputHash).inserted
-            if !force, try store.isIngested(inputHash: inputHash, settings: settings) {
+            if !force, try isIngested(inputHash, settings: settings) {
                 total.inputsUnchanged += 1
                 return
             }
             if try store.wasIngested(inputHash: inputHash, otherThan: settings) { total.inputsResettled += 1 }
         }
-        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: Int64(time(nil)))
+        storeWritten = true
+        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: runStart)
         do {
             try store.database.inTransaction {
                 if !file.isStandardInput { try store.discardSources(path: file.path) }
                 if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
-                try consume(BackgroundReader(ingestor: ingestor, file: file, settings: input.settings, now: state.now), into: state)
+                try consume(reader(), into: state)
             }
         } catch {
             // Earlier batches of this file were committed: remove them, so that no record of a
@@ -166,14 +202,50 @@ public final class IngestRunner {
         total = state.summary
     }
 
+    /// Reads `files` ahead on the run's pool, each reader with its share of `memoryBudget`; a
+    /// file started ahead counts no progress bytes (its size is added when it is done).
+    private func makePrefetcher(files: [InputFile], input: IngestInput, hashes: @escaping (Int) -> String?) -> Prefetcher {
+        let ahead = files.count > 1 ? max(1, jobs) : 0
+        let budget = memoryBudget / (ahead + 1)
+        let now = runStart
+        var quiet = ingestor
+        quiet.counter = nil
+        let counted = ingestor
+        var first = true
+        return Prefetcher(files: files, ahead: ahead, start: { [unowned self] file in
+            // The first file is read at once (progress counted); files started ahead are not.
+            defer { first = false }
+            return BackgroundReader(ingestor: first ? counted : quiet, file: file, settings: input.settings, now: now,
+                                    pool: self.pool ?? DecodePool(jobs: 1), budget: budget)
+        }, willRead: { [unowned self] index, file in
+            guard !file.isStandardInput, let hash = hashes(index) else { return false }
+            let settings = input.settings.fingerprint
+            if self.seenThisRun[hash + "\u{0}" + settings] != nil { return false }
+            return self.force || !((try? self.isIngested(hash, settings: settings)) ?? true)
+        })
+    }
+
+    /// The set read at the start while nothing was written, the store after.
+    private func isIngested(_ inputHash: String, settings: String) throws -> Bool {
+        if !storeWritten { return completeReadings.contains(Self.readingKey(hash: inputHash, settings: settings)) }
+        return try store.isIngested(inputHash: inputHash, settings: settings)
+    }
+
     /// Writes what the reading thread prepares, batch by batch, reporting progress after each;
     /// stops between documents when a signal arrived.
     private func consume(_ reader: BackgroundReader, into state: FileIngest) throws {
         defer { reader.stop() }
-        while let batch = reader.next() {
-            for prepared in batch {
+        while var batch = reader.next() {
+            for k in batch.indices {
                 if Interruption.requested { throw IngestInterrupted(signal: Interruption.signalNumber) }
-                try state.handle(prepared)
+                try state.handle(batch[k])
+            }
+            // The batch's rows are freed on a decoding worker: their release is the writer's
+            // time otherwise, and the writer is the slower side.
+            if let pool {
+                let spent = batch
+                batch = []
+                pool.submit { withExtendedLifetime(spent) {} }
             }
             if let onProgress {
                 progress.documents = state.documentsSoFar

@@ -20,12 +20,15 @@ public enum IngestStage {
         public var verbose = false
         /// Ingest every input again, even one read before with the same bytes and settings.
         public var force = false
+        /// Decoding workers (`--jobs`); nil: one per core.
+        public var jobs: Int?
 
-        public init(strict: Bool = false, quiet: Bool = false, verbose: Bool = false, force: Bool = false) {
+        public init(strict: Bool = false, quiet: Bool = false, verbose: Bool = false, force: Bool = false, jobs: Int? = nil) {
             self.strict = strict
             self.quiet = quiet
             self.verbose = verbose
             self.force = force
+            self.jobs = jobs
         }
     }
 
@@ -51,6 +54,7 @@ public enum IngestStage {
             Interruption.install()
             let runner = try IngestRunner(store: try Store(path: path), declaredLocations: locations)
             runner.force = options.force
+            if let jobs = options.jobs { runner.jobs = jobs }
             let display = options.quiet ? nil : progress
             observe(runner, display: display, verbose: options.verbose, log: log)
             let summary = try runner.run(plan)

@@ -51,9 +51,11 @@ public struct Field: Sendable {
                       fieldPath: path)
     }
 
+    /// The object, its path joined once here: its members then take it as it is, instead of
+    /// joining it again for each member (the decoders read a dozen members per object).
     public func object() throws(DecodeFailure) -> Field {
         guard value.kind == .object else { throw typeError("an object") }
-        return self
+        return parentPath.isEmpty ? self : Field(value, parent: "", name: path)
     }
 
     public func number() throws(DecodeFailure) -> Double {
@@ -73,8 +75,9 @@ public struct Field: Sendable {
 
     public func array() throws(DecodeFailure) -> [Field] {
         guard value.kind == .array else { throw typeError("an array") }
+        // Each element carries its joined path (`hourly[3]`), so its members do not join it again.
         let p = path
-        return value.elements.enumerated().map { Field($1, parent: p, name: "[\($0)]") }
+        return value.elements.enumerated().map { Field($1, parent: "", name: p + "[\($0)]") }
     }
 
     public func optionalNumber(_ key: String) throws(DecodeFailure) -> Double? { try optional(key)?.number() }

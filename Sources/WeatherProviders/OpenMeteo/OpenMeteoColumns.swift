@@ -28,12 +28,50 @@ extension OpenMeteoDecoder {
     struct Block {
         var times: [Int64] = []
         var dates: [String] = []
-        var columns: [String?: [OpenMeteoVariable: [Double?]]] = [:]
+        var columns = ModelColumns()
 
+        /// Called once per variable per row (4,700 times for a 14-day hourly reply): a short scan
+        /// of the block's few models and an array index, no hashing of names.
         func value(_ v: OpenMeteoVariable, model: String?, _ i: Int) -> Double? {
             guard let col = columns[model]?[v], i < col.count else { return nil }
             return col[i]
         }
+    }
+
+    /// The models of a block (nil: the reply's only, unsuffixed one), in the order first seen;
+    /// replies carry one to a handful, so a linear scan beats hashing the name.
+    struct ModelColumns {
+        private var entries: [(model: String?, columns: VariableColumns)] = []
+
+        subscript(model: String?) -> VariableColumns? {
+            for e in entries where e.model == model { return e.columns }
+            return nil
+        }
+
+        mutating func set(_ column: [Double?], for variable: OpenMeteoVariable, model: String?) {
+            if let k = entries.firstIndex(where: { $0.model == model }) {
+                entries[k].columns[variable] = column
+            } else {
+                var columns = VariableColumns()
+                columns[variable] = column
+                entries.append((model, columns))
+            }
+        }
+
+        var keys: [String?] { entries.map(\.model) }
+    }
+
+    /// One model's columns, indexed by the variable's position: an array index per value.
+    struct VariableColumns {
+        private var storage = [[Double?]?](repeating: nil, count: OpenMeteoVariable.allCases.count)
+
+        subscript(variable: OpenMeteoVariable) -> [Double?]? {
+            get { storage[variable.position] }
+            set { storage[variable.position] = newValue }
+        }
+
+        /// The columns present.
+        var values: [[Double?]] { storage.compactMap { $0 } }
     }
 
     static func readBlock(_ body: Field, _ name: String, _ ctx: inout Context) throws(DecodeFailure) -> Block? {
@@ -70,7 +108,7 @@ extension OpenMeteoDecoder {
                 column.append(v)
             }
             ValueQuarantine.notePassed(variable.range, count: plausible)
-            out.columns[model, default: [:]][variable] = column
+            out.columns.set(column, for: variable, model: model)
         }
         return out
     }

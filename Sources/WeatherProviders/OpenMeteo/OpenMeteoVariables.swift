@@ -9,6 +9,40 @@ enum OpenMeteoVariable: String, CaseIterable {
     case cloudCover, visibility, precipitation, rain, showers, snowfall, precipProb, weatherCode, uvIndex
     case tempMax, tempMin, precipSum, rainSum, snowfallSum, precipProbMax, windSpeedMax, windGustMax, windDirDominant, uvIndexMax
 
+    /// The case's position in `allCases`, for array-indexed columns (a switch, no hashing).
+    var position: Int {
+        switch self {
+        case .temp: return 0
+        case .feelsLike: return 1
+        case .dewPoint: return 2
+        case .humidity: return 3
+        case .pressureMSL: return 4
+        case .pressureSurface: return 5
+        case .windSpeed: return 6
+        case .windGust: return 7
+        case .windDir: return 8
+        case .cloudCover: return 9
+        case .visibility: return 10
+        case .precipitation: return 11
+        case .rain: return 12
+        case .showers: return 13
+        case .snowfall: return 14
+        case .precipProb: return 15
+        case .weatherCode: return 16
+        case .uvIndex: return 17
+        case .tempMax: return 18
+        case .tempMin: return 19
+        case .precipSum: return 20
+        case .rainSum: return 21
+        case .snowfallSum: return 22
+        case .precipProbMax: return 23
+        case .windSpeedMax: return 24
+        case .windGustMax: return 25
+        case .windDirDominant: return 26
+        case .uvIndexMax: return 27
+        }
+    }
+
     /// Names as they appear in replies (current first, then legacy).
     var names: [String] {
         switch self {

@@ -79,13 +79,21 @@ struct OneCallReader {
     var latitude, longitude: Double
     var zone: String?
     var offset: Int?
-    var units: UnitSystem
-    var unitsSource: UnitsSource
+    let units: UnitSystem
+    let unitsSource: UnitsSource
     var locationHint: String?
     var issued: Int64 = 0
     var issuedSource: IssueTimeSource = .ingestTime
 
-    var assumption: String { OWMFields.assumption(units, unitsSource) }
+    /// The units assumption as messages state it: built once per reply, not once per value.
+    let assumption: String
+
+    init(latitude: Double, longitude: Double, zone: String?, offset: Int?, units: UnitSystem, unitsSource: UnitsSource,
+         locationHint: String?) {
+        (self.latitude, self.longitude, self.zone, self.offset) = (latitude, longitude, zone, offset)
+        (self.units, self.unitsSource, self.locationHint) = (units, unitsSource, locationHint)
+        assumption = OWMFields.assumption(units, unitsSource)
+    }
 
     /// History: 3.0 `data[]`, or 2.5 `current` + `hourly[]`, as observations. The requested
     /// instant often repeats one hourly point: one record per instant is kept.

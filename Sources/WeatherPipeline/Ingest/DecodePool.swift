@@ -1,0 +1,71 @@
+import Foundation
+
+/// Worker threads that decode batches of documents for the whole run (`--jobs N`).
+///
+/// Created once per `IngestRunner.run` and shared by its files, so a folder of 2,000 small files
+/// does not start 2,000 × N threads. Work is taken first in, first out; each piece of work
+/// delivers its result to the `BackgroundReader` that submitted it, which hands results to the
+/// writer in submission order, so the store sees the same sequence of records whatever N is.
+final class DecodePool: @unchecked Sendable {
+    private var work: [() -> Void] = []
+    private var head = 0
+    private var closed = false
+    private let condition = NSCondition()
+    private var threads = 0
+    private let finished = DispatchSemaphore(value: 0)
+    let jobs: Int
+
+    /// The number of cores this process may use: the default of `--jobs`.
+    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    init(jobs: Int) {
+        self.jobs = max(1, jobs)
+        for k in 0..<self.jobs {
+            let thread = Thread { [self] in self.runWorker() }
+            // Decoding recurses over nested JSON: the parser's tape is flat, but the decoders' readers are not.
+            thread.stackSize = 8 << 20
+            thread.name = "wxpipe-decode-\(k)"
+            threads += 1
+            thread.start()
+        }
+    }
+
+    /// Queues one piece of work; it runs on some worker thread.
+    func submit(_ item: @escaping () -> Void) {
+        condition.lock()
+        work.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Lets the workers finish what was submitted, then ends them.
+    func shutdown() {
+        condition.lock()
+        if closed { condition.unlock(); return }
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        for _ in 0..<threads { finished.wait() }
+    }
+
+    deinit { shutdown() }
+
+    private func runWorker() {
+        while let item = take() { item() }
+        finished.signal()
+    }
+
+    private func take() -> (() -> Void)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while work.count == head && !closed { condition.wait() }
+        if work.count == head { return nil }
+        let item = work[head]
+        head += 1
+        if head > 64 && head * 2 > work.count {
+            work.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+}
