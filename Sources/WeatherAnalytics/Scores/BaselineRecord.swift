@@ -35,7 +35,9 @@ struct BaselineRecord {
         var persistence = MAESkill(), climate = MAESkill()
         var persistenceCases: [SkillCase] = []
         var shortest: Int64?
-        for (location, group) in Dictionary(grouping: pairs, by: \.locationID) {
+        // In location order: a Dictionary's own order changes from process to process, and sums
+        // taken in another order differ in the last bit (a sharded aggregate must give the same digits).
+        for (location, group) in Dictionary(grouping: pairs, by: \.locationID).sorted(by: { $0.key < $1.key }) {
             let rule = rules[location] ?? ZoneRule(zone: nil)
             let cases = group.map {
                 DailyForecastCase(issueDate: rule.date(of: $0.issuedAt), targetDate: $0.date, forecast: $0.forecast, observed: $0.observed)

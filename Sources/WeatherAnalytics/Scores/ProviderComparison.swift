@@ -59,7 +59,8 @@ public enum ProviderComparisons {
         var out: [ProviderComparison] = []
         let byGroup = Dictionary(grouping: cases.keys) { VariableLead(variable: $0.variable, lead: $0.lead) }
         for group in byGroup.keys.sorted() {
-            let keys = byGroup[group]!
+            // Cases in location and date order, not a Dictionary's (which changes from process to process).
+            let keys = byGroup[group]!.sorted { ($0.location, $0.date) < ($1.location, $1.date) }
             let sources = Set(keys.flatMap { cases[$0]!.keys }).sorted()
             for (a, b) in pairs(of: sources, filter: filter.sources) {
                 let matched = keys.filter { cases[$0]![a] != nil && cases[$0]![b] != nil }
