@@ -19,9 +19,10 @@ extension ReportBuilder {
                  pairs AS (SELECT location_id, truth_provider || '/' || truth_product AS source, IFNULL(truth_station, '') AS station,
                                   COUNT(*) AS n, GROUP_CONCAT(DISTINCT pairing) AS pairings FROM forecast_pairs GROUP BY 1, 2, 3),
                  keys AS (SELECT location_id, source, station FROM days UNION SELECT location_id, source, station FROM pairs)
-            SELECT k.location_id, k.source, k.station, IFNULL(d.n, 0), IFNULL(p.n, 0), IFNULL(p.pairings, '')
+            SELECT COALESCE(l.name, k.location_id), k.source, k.station, IFNULL(d.n, 0), IFNULL(p.n, 0), IFNULL(p.pairings, '')
             FROM keys k LEFT JOIN days d USING (location_id, source, station) LEFT JOIN pairs p USING (location_id, source, station)
-            ORDER BY 1, 2, 3
+            LEFT JOIN locations l ON l.id = k.location_id
+            ORDER BY k.location_id, 2, 3
             """)
         for r in rows {
             let truth = (r[1].string ?? "") + ((r[2].string ?? "").isEmpty ? "" : " " + (r[2].string ?? ""))
