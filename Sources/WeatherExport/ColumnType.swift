@@ -62,7 +62,7 @@ extension Exporter {
     /// The columns of `table` as an export in `units` writes them (names renamed to the output
     /// units, types from the declarations, units and descriptions from `ColumnCatalog`).
     public func columns(of table: String, units: Units = .metric) throws -> [ExportColumn] {
-        let info = try database.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", [.text(table)])
+        let info = try database.declaredColumns(of: table)
         let names = info.compactMap { $0[0].string }
         let shape = ExportShape(table: table, columns: names, dialect: .rfc4180, units: units)
         let hasVariable = names.contains("variable")

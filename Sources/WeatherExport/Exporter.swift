@@ -44,7 +44,7 @@ public struct Exporter {
 
     /// Resolves requested table names against the store; unknown names are an error.
     public func tables(_ requested: [String]) throws -> [String] {
-        let existing = try database.tableNames().filter { $0 != "meta" }
+        let existing = try database.userTableNames().filter { $0 != "meta" }
         if requested.isEmpty { return existing }
         for name in requested where !existing.contains(name) {
             if !Schema.dataTables.contains(name) {  // a derived table (names were checked against the known ones)
@@ -82,7 +82,7 @@ public struct Exporter {
     private func writeCSV(table: String, to path: String, dialect: CSVDialect, units: Units) throws -> Int {
         let writer = try FileWriter(path: path)
         let filter = try completeSourcesFilter(table: table)
-        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY rowid")
+        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))")
         let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
         let types = try columns(of: table, units: units).map(\.type)
         try writer.write(dialect.preamble + CSV.line(shape.header.map { CSV.headerCell($0, dialect: dialect) }, dialect: dialect) + dialect.lineEnding)

@@ -36,8 +36,7 @@ extension Exporter {
 
     /// Creates `table` in the attached `export` schema as it is in the store, and fills it.
     private func copyTable(_ table: String) throws {
-        guard let create = try database.scalar(
-            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)])?.string else { return }
+        guard let create = try database.createStatement(of: table) else { return }
         // CREATE TABLE "x" (...) → CREATE TABLE export."x" (...): names come from sqlite_master.
         let body = create.drop(while: { $0 != "(" })
         try database.execute("CREATE TABLE export.\(Database.quoteIdentifier(table)) \(body)")

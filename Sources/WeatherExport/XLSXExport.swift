@@ -31,7 +31,7 @@ extension Exporter {
         do {
             let book = try XLSXWorkbook(path: temp)
             for table in names {
-                let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table)) ORDER BY rowid")
+                let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table)) ORDER BY \(try database.rowOrder(of: table))")
                 let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: .rfc4180, units: units)
                 let columns = try self.columns(of: table, units: units)
                 var sheets = SheetSequence(book: book, base: table, header: shape.header, types: columns.map(\.type), rowsPerSheet: rowsPerSheet)

@@ -1,19 +1,13 @@
 import WeatherCore
 
-/// A record with where it was read and which location it was matched to: what a row of
-/// `observations` or `forecasts` holds beyond the record itself.
-public struct Placed<Record> {
-    public var record: Record
-    public var locationID: String
-    public var sourceID: Int64
-    public var line: Int
-
-    public init(_ record: Record, locationID: String, sourceID: Int64, line: Int) {
-        self.record = record
-        self.locationID = locationID
-        self.sourceID = sourceID
-        self.line = line
-    }
+/// A record with where it was read and the integer keys of its location and feed: what a row
+/// of `observation_rows` or `forecast_rows` holds beyond the record itself.
+struct Placed<Record> {
+    var record: Record
+    var locationKey: Int64
+    var feedKey: Int64
+    var sourceID: Int64
+    var line: Int
 }
 
 /// The column lists the store inserts with: one entry per column, its name beside the value it
@@ -22,10 +16,9 @@ enum RecordColumns {
     static let observation: [InsertColumn<Placed<Observation>>] = [
         .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
         .init("line") { s, i, r throws(StoreError) in try s.set(i, r.line) },
-        .init("provider") { s, i, r throws(StoreError) in try s.set(i, r.record.provider) },
-        .init("product") { s, i, r throws(StoreError) in try s.set(i, r.record.product) },
-        .init("location_id") { s, i, r throws(StoreError) in try s.set(i, r.locationID) },
-        .init("observed_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.observedAt)) },
+        .init("feed_key") { s, i, r throws(StoreError) in try s.set(i, r.feedKey) },
+        .init("location_key") { s, i, r throws(StoreError) in try s.set(i, r.locationKey) },
+        .init("observed_at_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.observedAt) },
         .init("temp_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempC) },
         .init("feels_like_c") { s, i, r throws(StoreError) in try s.set(i, r.record.feelsLikeC) },
         .init("dew_point_c") { s, i, r throws(StoreError) in try s.set(i, r.record.dewPointC) },
@@ -51,12 +44,11 @@ enum RecordColumns {
         .init("lon") { s, i, r throws(StoreError) in try s.set(i, r.record.longitude) },
         .init("utc_offset_s") { s, i, r throws(StoreError) in try s.set(i, r.record.utcOffsetSeconds) },
         .init("timezone") { s, i, r throws(StoreError) in try s.set(i, r.record.timeZone) },
-        .init("sunrise_utc") { s, i, r throws(StoreError) in try s.set(i, r.record.sunriseAt.map(UTCTime.iso8601)) },
-        .init("sunset_utc") { s, i, r throws(StoreError) in try s.set(i, r.record.sunsetAt.map(UTCTime.iso8601)) },
+        .init("sunrise_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.sunriseAt) },
+        .init("sunset_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.sunsetAt) },
         .init("units_assumed") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsAssumed) },
         .init("units_source") { s, i, r throws(StoreError) in try s.set(i, r.record.unitsSource) },
         .init("role") { s, i, r throws(StoreError) in try s.set(i, r.record.role?.rawValue) },
-        .init("station_id") { s, i, r throws(StoreError) in try s.set(i, r.record.stationID ?? "") },
         .init("qc_flag") { s, i, r throws(StoreError) in try s.set(i, r.record.qcFlag) },
         .init("precip_trace") { s, i, r throws(StoreError) in try s.set(i, Int64(r.record.precipTrace ? 1 : 0)) },
         .init("temp_max_6h_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempMax6hC) },
@@ -68,16 +60,13 @@ enum RecordColumns {
     static let forecast: [InsertColumn<Placed<Forecast>>] = [
         .init("source_id") { s, i, r throws(StoreError) in try s.set(i, r.sourceID) },
         .init("line") { s, i, r throws(StoreError) in try s.set(i, r.line) },
-        .init("provider") { s, i, r throws(StoreError) in try s.set(i, r.record.provider) },
-        .init("product") { s, i, r throws(StoreError) in try s.set(i, r.record.product) },
-        .init("model") { s, i, r throws(StoreError) in try s.set(i, r.record.model) },
-        .init("location_id") { s, i, r throws(StoreError) in try s.set(i, r.locationID) },
-        .init("issued_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.issuedAt)) },
+        .init("feed_key") { s, i, r throws(StoreError) in try s.set(i, r.feedKey) },
+        .init("location_key") { s, i, r throws(StoreError) in try s.set(i, r.locationKey) },
+        .init("issued_at_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.issuedAt) },
         .init("issued_at_source") { s, i, r throws(StoreError) in try s.set(i, r.record.issuedAtSource.rawValue) },
-        .init("period") { s, i, r throws(StoreError) in try s.set(i, r.record.period.rawValue) },
-        .init("valid_from_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validFrom)) },
-        .init("valid_to_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validTo)) },
-        .init("valid_at_utc") { s, i, r throws(StoreError) in try s.set(i, UTCTime.iso8601(r.record.validAt)) },
+        .init("valid_from_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.validFrom) },
+        .init("valid_to_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.validTo) },
+        .init("valid_at_unix") { s, i, r throws(StoreError) in try s.set(i, r.record.validAt) },
         .init("lead_hours") { s, i, r throws(StoreError) in try s.set(i, Convert.round(r.record.leadHours, 3)) },
         .init("target_date") { s, i, r throws(StoreError) in try s.set(i, r.record.targetDate) },
         .init("temp_c") { s, i, r throws(StoreError) in try s.set(i, r.record.tempC) },

@@ -14,14 +14,13 @@ public final class Store {
     private var insertWarningStatement: ColumnInsert<RecordColumns.Warning>?
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
+    private let keys: RecordKeys
 
-    public init(path: String) throws(StoreError) {
+    /// Opens (or creates) the store at `path`, upgrading an older schema in place (`Migration`).
+    public init(path: String) throws {
         database = try Database(path: path)
-        try database.execute(Schema.sql)
-        try Schema.addMissingColumns(database)
-        try Views.create(in: database)
-        try database.run("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)",
-                         [.text(String(Schema.version))])
+        keys = RecordKeys(database: database)
+        try Migration.upgrade(database)
     }
 
     // MARK: Sources
@@ -93,9 +92,11 @@ public final class Store {
     /// location and instant as one already stored), which is then counted, not written.
     public func insert(_ o: Observation, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertObservation == nil {
-            insertObservation = try ColumnInsert(database, table: "observations", columns: RecordColumns.observation, verb: "OR IGNORE")
+            insertObservation = try ColumnInsert(database, table: "observation_rows", columns: RecordColumns.observation, verb: "OR IGNORE")
         }
-        try insertObservation!.insert(Placed(o, locationID: locationID, sourceID: sourceID, line: line))
+        let feed = try keys.feed(provider: o.provider, product: o.product, model: nil, period: "", station: o.stationID)
+        try insertObservation!.insert(Placed(record: o, locationKey: try keys.location(locationID), feedKey: feed,
+                                             sourceID: sourceID, line: line))
         return database.changes > 0
     }
 
@@ -103,9 +104,11 @@ public final class Store {
     /// period and start are already stored (a duplicate).
     public func insert(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertForecast == nil {
-            insertForecast = try ColumnInsert(database, table: "forecasts", columns: RecordColumns.forecast, verb: "OR IGNORE")
+            insertForecast = try ColumnInsert(database, table: "forecast_rows", columns: RecordColumns.forecast, verb: "OR IGNORE")
         }
-        try insertForecast!.insert(Placed(f, locationID: locationID, sourceID: sourceID, line: line))
+        let feed = try keys.feed(provider: f.provider, product: f.product, model: f.model, period: f.period.rawValue, station: nil)
+        try insertForecast!.insert(Placed(record: f, locationKey: try keys.location(locationID), feedKey: feed,
+                                          sourceID: sourceID, line: line))
         return database.changes > 0
     }
 

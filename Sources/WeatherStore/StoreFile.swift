@@ -53,7 +53,7 @@ public enum StoreFile {
         }
         let tables: [String]
         do {
-            tables = try database.tableNames()
+            tables = try database.userTableNames()
         } catch {
             // SQLITE_NOTADB (26): the file exists but is not a SQLite database.
             if error.code & 0xFF == 26 { throw Unavailable("\(path) is not a SQLite file, so not a wxpipe store") }

@@ -28,7 +28,7 @@ struct StoreTests {
         let t = try TemporaryStore()
         let store = t.store
         try store.saveLocation(Location(id: "x'); DROP TABLE observations; --", latitude: 1, longitude: 1))
-        #expect(try store.database.tableNames().contains("observations"))
+        #expect(try store.database.userTableNames().contains("observations"))
         #expect(try store.database.scalar("SELECT id FROM locations")?.string == "x'); DROP TABLE observations; --")
     }
 

@@ -88,9 +88,9 @@ struct BindTests {
             Set(try t.store.database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].string })
         }
         func names<R>(_ list: [InsertColumn<R>]) -> [String] { list.map(\.name) }
-        #expect(Set(names(RecordColumns.observation)) == (try columns("observations")).subtracting(["id"]))
+        #expect(Set(names(RecordColumns.observation)) == (try columns("observation_rows")).subtracting(["id"]))
         #expect(names(RecordColumns.observation).count == Set(names(RecordColumns.observation)).count)
-        #expect(Set(names(RecordColumns.forecast)) == (try columns("forecasts")).subtracting(["id"]))
+        #expect(Set(names(RecordColumns.forecast)) == (try columns("forecast_rows")).subtracting(["id"]))
         #expect(names(RecordColumns.forecast).count == Set(names(RecordColumns.forecast)).count)
         #expect(Set(names(RecordColumns.reject)) == (try columns("rejects")).subtracting(["id"]))
         #expect(Set(names(RecordColumns.warning)) == (try columns("warnings")).subtracting(["id"]))

@@ -44,6 +44,7 @@ public final class StoreMerger {
     /// Merges one store; on any error the output is left as it was before this store.
     public func merge(_ path: String) throws -> Outcome {
         guard access(path, R_OK) == 0 else { throw MergeError("\(path): no such store (or not readable)") }
+        try upgradeIfOlder(path)
         if let a = realpath(path, nil), let b = realpath(database.path, nil) {
             defer { free(a); free(b) }
             if String(cString: a) == String(cString: b) { throw MergeError("\(path) is the output store itself") }
@@ -62,9 +63,10 @@ public final class StoreMerger {
             try IngestOrder.rankShardSources(database)
             var counts = Counts()
             counts.locations = try LocationMerge(store: store).merge()
+            try mapKeys()
             (counts.sources, counts.sourcesSkipped) = try copySources()
-            counts.observations = try upsertRecords("observations")
-            counts.forecasts = try upsertRecords("forecasts")
+            counts.observations = try upsertRecords("observation_rows")
+            counts.forecasts = try upsertRecords("forecast_rows")
             counts.rejects = try copyBySource("rejects")
             counts.warnings = try copyBySource("warnings")
             try recountSources()
@@ -73,6 +75,18 @@ public final class StoreMerger {
                              [.text(identity), .text(path), .integer(Int64(counts.sources)), .text(UTCTime.iso8601(Int64(time(nil))))])
             return .merged(counts)
         }
+    }
+
+    /// A store written by an older wxpipe (store schema 1) is upgraded in place first, as any
+    /// writing command would (`Migration`); a current one is not touched.
+    private func upgradeIfOlder(_ path: String) throws {
+        let version: Int
+        do {
+            version = try Migration.version(of: Database(path: path, readOnly: true))
+        } catch {
+            return  // not a store: the checks after the attach say so
+        }
+        if version > 0 && version < Schema.version { _ = try Store(path: path) }
     }
 
     /// Fault injection for tests: `WXPIPE_FAULT_KILL_IN_MERGE=N` kills the process (SIGKILL) with
@@ -107,9 +121,9 @@ public final class StoreMerger {
             CREATE TEMP TABLE IF NOT EXISTS incoming (source_id INTEGER PRIMARY KEY, doc_lines INTEGER NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS displaced (source_id INTEGER NOT NULL, line INTEGER);
             DELETE FROM temp.source_map; DELETE FROM temp.location_map; DELETE FROM temp.incoming; DELETE FROM temp.displaced;
-            CREATE TEMP TRIGGER IF NOT EXISTS displaced_observation AFTER UPDATE ON main.observations
+            CREATE TEMP TRIGGER IF NOT EXISTS displaced_observation AFTER UPDATE ON main.observation_rows
                 BEGIN INSERT INTO displaced VALUES (old.source_id, old.line); END;
-            CREATE TEMP TRIGGER IF NOT EXISTS displaced_forecast AFTER UPDATE ON main.forecasts
+            CREATE TEMP TRIGGER IF NOT EXISTS displaced_forecast AFTER UPDATE ON main.forecast_rows
                 BEGIN INSERT INTO displaced VALUES (old.source_id, old.line); END;
             """)
     }
@@ -155,12 +169,13 @@ public final class StoreMerger {
         return main.filter { shard.contains($0) }
     }
 
-    /// The SELECT list that copies a shard row with its source (and location) ids mapped.
+    /// The SELECT list that copies a shard row with its source id and location and feed keys mapped.
     func selectList(_ columns: [String]) -> String {
         columns.map { c -> String in
             switch c {
             case "source_id": return "sm.merged_id"
-            case "location_id": return "lm.merged_id"
+            case "location_key": return "lk.merged_key"
+            case "feed_key": return "fm.merged_key"
             default: return "r." + Database.quoteIdentifier(c)
             }
         }.joined(separator: ", ")

@@ -11,12 +11,15 @@ import WeatherStore
 /// takes no lock (it may run beside an ingest, whose committed batches are `in_progress` until
 /// its file completes), so it filters instead (`Exporter`).
 enum StoreAccess {
-    /// Takes the lock of an existing store and removes what killed runs left, then returns the
-    /// lock (held until released) and a writable connection.
+    /// Takes the lock of an existing store, upgrades an older schema in place and removes what
+    /// killed runs left, then returns the lock (held until released) and a writable connection.
     static func lockedForReading(_ path: String, log: StageLog) throws -> (StoreLock, Database) {
         try StoreFile.check(path)
         let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
         let database = try StoreFile.open(path, readOnly: false)
+        if try Migration.upgrade(database) < Schema.version {
+            log.info("upgraded \(path) to store schema \(Schema.version) (integer keys; the tables and columns you read are unchanged)")
+        }
         let removed = try database.inTransaction { try Store.discardIncomplete(in: database) }
         if removed > 0 {
             log.info("removed \(removed) source(s) an interrupted ingest had left incomplete (their records are not counted)")

@@ -16,6 +16,8 @@ let SQLITE_TRANSIENT = unsafeBitCast(Int(-1), to: sqlite3_destructor_type.self)
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// How many times a transaction of this connection was rolled back.
+    public internal(set) var rollbacks = 0
 
     public init(path: String, readOnly: Bool = false) throws(StoreError) {
         var db: OpaquePointer?
@@ -28,6 +30,12 @@ public final class Database {
         }
         self.handle = db
         self.path = path
+        // Counts rollbacks, explicit or forced by an error, for caches of keys written in a
+        // transaction (`rollbacks`). https://www.sqlite.org/c3ref/commit_hook.html
+        sqlite3_rollback_hook(db, { context in
+            guard let context else { return }
+            Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbacks += 1
+        }, Unmanaged.passUnretained(self).toOpaque())
         sqlite3_busy_timeout(db, 30_000)
         sqlite3_extended_result_codes(db, 1)
         if !readOnly {

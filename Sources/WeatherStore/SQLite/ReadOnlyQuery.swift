@@ -88,6 +88,11 @@ public final class ReadOnlyQuery {
             if failure.contains("not authorized") {
                 throw QueryError(kind: .refused, message: "ATTACH is refused: wxpipe sql reads this one store only")
             }
+            // A write to the record views fails as it is prepared, before `sqlite3_stmt_readonly`
+            // could tell: it is the same refusal.
+            if failure.contains("because it is a view") || failure.contains("use DROP VIEW") {
+                throw QueryError(kind: .refused, message: "wxpipe sql only reads: this statement would change the store, so it was not run")
+            }
             throw QueryError(kind: failure.hasPrefix("one statement") ? .refused : .failed, message: failure)
         }
         if first == nil { throw QueryError(kind: .refused, message: "the query is empty") }

@@ -1,7 +1,11 @@
-/// The store's tables. Every column name carries its unit; instants are ISO 8601 UTC text
-/// (`2024-05-01T06:00:00Z`), so they sort and read the same in SQL, CSV and a spreadsheet.
+/// The store's tables. Every column name carries its unit. Record rows are kept lean for bulk
+/// loads — integer keys, instants as Unix seconds — and read through the views `observations`
+/// and `forecasts` (`RecordViews`), whose columns are those of schema version 1: names, ISO
+/// 8601 UTC text instants (`2024-05-01T06:00:00Z`), the same in SQL, CSV and a spreadsheet.
 public enum Schema {
-    public static let version = 1
+    /// 2: integer keys and instants in `observation_rows` and `forecast_rows` (issue 12);
+    /// 1: text keys and ISO text instants in the tables `observations` and `forecasts`.
+    public static let version = 2
 
     public static let sql = """
     CREATE TABLE IF NOT EXISTS meta (
@@ -39,14 +43,38 @@ public enum Schema {
         radius_km REAL NOT NULL,
         declared INTEGER NOT NULL DEFAULT 0
     );
-    CREATE TABLE IF NOT EXISTS observations (
+    -- Integer keys for the text that repeats on every record row: a location's id, and a feed —
+    -- the provider, product, model, period and station a row came from. Rows carry the small
+    -- integer, the views below give the text back (issue 12: text keys made SQLite compare long
+    -- strings on every insert, and took a third of the store's bytes).
+    CREATE TABLE IF NOT EXISTS location_keys (
+        key INTEGER PRIMARY KEY,
+        location_id TEXT NOT NULL UNIQUE REFERENCES locations(id)
+    );
+    -- Every location gets its key when it is first written, whoever writes it (ingest, merge).
+    CREATE TRIGGER IF NOT EXISTS locations_key AFTER INSERT ON locations
+    BEGIN INSERT OR IGNORE INTO location_keys(location_id) VALUES (new.id); END;
+    CREATE TABLE IF NOT EXISTS feeds (
+        key INTEGER PRIMARY KEY,
+        provider TEXT NOT NULL,
+        product TEXT NOT NULL,
+        -- '' rather than NULL, so that they can be part of the key (NULLs are distinct in UNIQUE):
+        -- model for single-model replies, period for observations, station for non-station rows.
+        model TEXT NOT NULL DEFAULT '',
+        period TEXT NOT NULL DEFAULT '',
+        station_id TEXT NOT NULL DEFAULT '',
+        UNIQUE (provider, product, model, period, station_id)
+    );
+    -- Instants are INTEGER Unix seconds (`_unix`); the `observations` view gives them as ISO text.
+    -- feed_key and location_key have no REFERENCES clause: SQLite would look up both parents on
+    -- every insert, and the keys only ever come from the lookup tables, which never lose a row.
+    CREATE TABLE IF NOT EXISTS observation_rows (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
         line INTEGER,
-        provider TEXT NOT NULL,
-        product TEXT NOT NULL,
-        location_id TEXT NOT NULL REFERENCES locations(id),
-        observed_at_utc TEXT NOT NULL,
+        feed_key INTEGER NOT NULL,
+        location_key INTEGER NOT NULL,
+        observed_at_unix INTEGER NOT NULL,
         temp_c REAL,
         feels_like_c REAL,
         dew_point_c REAL,
@@ -72,15 +100,13 @@ public enum Schema {
         lon REAL NOT NULL,
         utc_offset_s INTEGER,
         timezone TEXT,
-        sunrise_utc TEXT,
-        sunset_utc TEXT,
+        sunrise_unix INTEGER,
+        sunset_unix INTEGER,
         units_assumed TEXT,
         units_source TEXT,
         -- observed (reports what happened) or nowcast (the current block of a forecast reply):
         -- only observed rows are the truth unless a pipeline names the source in `reference`.
         role TEXT,
-        -- '' for records that are not station observations, so it can be part of the key below.
-        station_id TEXT NOT NULL DEFAULT '',
         qc_flag TEXT,
         precip_trace INTEGER NOT NULL DEFAULT 0,
         temp_max_6h_c REAL,
@@ -88,24 +114,22 @@ public enum Schema {
         temp_max_24h_c REAL,
         temp_min_24h_c REAL,
         -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
-        -- Stations within one location's radius (KJFK, KLGA, KNYC) report at the same minute: one row each.
-        UNIQUE (location_id, observed_at_utc, provider, product, station_id)
+        -- Stations within one location's radius (KJFK, KLGA, KNYC) report at the same minute: one
+        -- row each, as each station is a feed of its own.
+        UNIQUE (location_key, observed_at_unix, feed_key)
     );
-    CREATE INDEX IF NOT EXISTS observations_source ON observations(source_id);
-    CREATE TABLE IF NOT EXISTS forecasts (
+    CREATE INDEX IF NOT EXISTS observation_rows_source ON observation_rows(source_id, line);
+    CREATE TABLE IF NOT EXISTS forecast_rows (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
         line INTEGER,
-        provider TEXT NOT NULL,
-        product TEXT NOT NULL,
-        model TEXT,
-        location_id TEXT NOT NULL REFERENCES locations(id),
-        issued_at_utc TEXT NOT NULL,
+        feed_key INTEGER NOT NULL,
+        location_key INTEGER NOT NULL,
+        issued_at_unix INTEGER NOT NULL,
         issued_at_source TEXT NOT NULL,
-        period TEXT NOT NULL,
-        valid_from_utc TEXT NOT NULL,
-        valid_to_utc TEXT NOT NULL,
-        valid_at_utc TEXT NOT NULL,
+        valid_from_unix INTEGER NOT NULL,
+        valid_to_unix INTEGER NOT NULL,
+        valid_at_unix INTEGER NOT NULL,
         lead_hours REAL NOT NULL,
         target_date TEXT,
         temp_c REAL,
@@ -132,14 +156,11 @@ public enum Schema {
         units_assumed TEXT,
         units_source TEXT,
         wind_speed_max_ms REAL,
-        period_hours REAL
+        period_hours REAL,
+        -- The feed holds provider, product, model and period; location first for the aggregate's reads.
+        UNIQUE (location_key, feed_key, issued_at_unix, valid_from_unix)
     );
-    -- NULLs are distinct in UNIQUE constraints, so the model (NULL for single-model replies)
-    -- goes into the key through IFNULL.
-    -- Location and period first: the key also serves the aggregate stage's per-location reads.
-    CREATE UNIQUE INDEX IF NOT EXISTS forecasts_key ON forecasts(location_id, period, provider, product, IFNULL(model, ''),
-        issued_at_utc, valid_from_utc);
-    CREATE INDEX IF NOT EXISTS forecasts_source ON forecasts(source_id);
+    CREATE INDEX IF NOT EXISTS forecast_rows_source ON forecast_rows(source_id, line);
     CREATE TABLE IF NOT EXISTS rejects (
         id INTEGER PRIMARY KEY,
         source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
@@ -173,19 +194,14 @@ public enum Schema {
     /// version gets them on open (`CREATE TABLE IF NOT EXISTS` leaves an existing table as it is).
     /// A new column goes at the end of its table above and here.
     public static let addedColumns: [(table: String, column: String, type: String)] = [
-        ("observations", "role", "TEXT"),
-        ("observations", "station_id", "TEXT NOT NULL DEFAULT ''"), ("observations", "qc_flag", "TEXT"),
-        ("observations", "precip_trace", "INTEGER NOT NULL DEFAULT 0"),
-        ("observations", "temp_max_6h_c", "REAL"), ("observations", "temp_min_6h_c", "REAL"),
-        ("observations", "temp_max_24h_c", "REAL"), ("observations", "temp_min_24h_c", "REAL"),
-        ("forecasts", "wind_speed_max_ms", "REAL"), ("forecasts", "period_hours", "REAL"),
         ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
         ("sources", "settings_fingerprint", "TEXT"),
     ]
 
     /// Adds the `addedColumns` a store lacks. Names come from the list above, never from input.
-    static func addMissingColumns(_ database: Database) throws(StoreError) {
-        for added in addedColumns {
+    static func addMissingColumns(_ database: Database,
+                                  _ columns: [(table: String, column: String, type: String)] = addedColumns) throws(StoreError) {
+        for added in columns {
             let existing = try database.rows("SELECT name FROM pragma_table_info(?)", [.text(added.table)]).compactMap { $0.first?.string }
             if !existing.contains(added.column) {
                 try database.execute("ALTER TABLE \(Database.quoteIdentifier(added.table)) ADD COLUMN \(Database.quoteIdentifier(added.column)) \(added.type)")

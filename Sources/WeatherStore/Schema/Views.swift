@@ -48,11 +48,12 @@ public enum Views {
     GROUP BY provider, product, model, variable, lead_kind, threshold_mm;
     """
 
-    /// Creates the views that do not exist yet.
-    /// Drops and recreates the views, so a store opened by a newer wxpipe gets the newer
-    /// definitions (a view holds no data; `names` are constants, never input).
+    /// Drops and recreates the views (the record views `observations` and `forecasts` too), so a
+    /// store opened by a newer wxpipe gets the newer definitions (a view holds no data; `names`
+    /// are constants, never input).
     public static func create(in database: Database) throws(StoreError) {
-        for name in names { try database.execute("DROP VIEW IF EXISTS \(name)") }
+        for name in RecordViews.names + names { try database.execute("DROP VIEW IF EXISTS \(name)") }
+        try database.execute(RecordViews.sql)
         try database.execute(sql)
     }
 }
