@@ -19,7 +19,11 @@ public final class Database {
     /// How many times a transaction of this connection was rolled back.
     public internal(set) var rollbacks = 0
 
+    /// Runs once, before the first connection initializes SQLite.
+    private static let configured: Bool = { wxpipe_sqlite_disable_memstatus() == SQLITE_OK }()
+
     public init(path: String, readOnly: Bool = false) throws(StoreError) {
+        _ = Database.configured
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
