@@ -97,6 +97,21 @@ struct BindTests {
         #expect(Set(names(RecordColumns.location)) == (try columns("locations")))
     }
 
+    /// Bindings are not cleared between rows (`Statement.reset`): a missing value must still be
+    /// NULL after a row that had one.
+    @Test func aMissingValueAfterAPresentOneIsNull() throws {
+        let t = try TemporaryStore()
+        try t.store.saveLocation(Location(id: "l", latitude: 1, longitude: 2))
+        let source = try t.store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: 0, now: 0)
+        var o = Observation(provider: "p", product: "q", observedAt: 1714550400, latitude: 1, longitude: 2)
+        o.tempC = 12.5; o.conditionText = "rain"; o.utcOffsetSeconds = 3600
+        #expect(try t.store.insert(o, locationID: "l", sourceID: source, line: 1))
+        o.observedAt += 3600; o.tempC = nil; o.conditionText = nil; o.utcOffsetSeconds = nil
+        #expect(try t.store.insert(o, locationID: "l", sourceID: source, line: 2))
+        let rows = try t.store.database.rows("SELECT temp_c, condition_text, utc_offset_s FROM observations ORDER BY id")
+        #expect(rows == [[.real(12.5), .text("rain"), .integer(3600)], [.null, .null, .null]])
+    }
+
     /// Values land in the columns named beside them, first to last.
     @Test func anObservationRoundTripsByColumnName() throws {
         let t = try TemporaryStore()

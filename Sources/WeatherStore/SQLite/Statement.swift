@@ -51,33 +51,33 @@ public final class Statement {
 
     // MARK: Positional binding without building an array (the ingest hot path).
 
-    /// Clears earlier bindings before a new row is bound with `set`.
+    /// Readies the statement for a new row bound with `set`. Bindings are not cleared
+    /// (`sqlite3_clear_bindings` walks every parameter): `set` binds each one, NULL included.
     public func reset() {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
     }
 
-    /// Binds parameter `i` (1-based); nil binds NULL (cleared bindings are already NULL).
+    /// Binds parameter `i` (1-based); nil binds NULL.
     /// Every bind's result code is checked: a wrong index (`SQLITE_RANGE`) or a value too big
     /// throws rather than leaving the parameter NULL.
     @inline(__always)
     public func set(_ i: Int32, _ v: Double?) throws(StoreError) {
-        if let v { try check(sqlite3_bind_double(handle, i, v), parameter: i) }
+        try check(v.map { sqlite3_bind_double(handle, i, $0) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: Int64?) throws(StoreError) {
-        if let v { try check(sqlite3_bind_int64(handle, i, v), parameter: i) }
+        try check(v.map { sqlite3_bind_int64(handle, i, $0) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: Int?) throws(StoreError) {
-        if let v { try check(sqlite3_bind_int64(handle, i, Int64(v)), parameter: i) }
+        try check(v.map { sqlite3_bind_int64(handle, i, Int64($0)) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: String?) throws(StoreError) {
-        guard var v else { return }
+        guard var v else { return try check(sqlite3_bind_null(handle, i), parameter: i) }
         let rc = v.withUTF8 { buf in
             sqlite3_bind_text(handle, i, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
                               Int32(buf.count), SQLITE_TRANSIENT)
