@@ -113,27 +113,35 @@ struct RecordReader {
     let placeStatement: Statement
 
     init(database: Database) throws {
+        // The row tables, not the views: instants come as Unix seconds, with no ISO text made
+        // and parsed back per row. Their order is the views' (ISO text sorts as the instant).
+        let location = "(SELECT key FROM location_keys WHERE location_id = ?)"
         observationsStatement = try database.prepare("""
-            SELECT id, provider, product, role, observed_at_utc, temp_c, precip_mm, precip_window_h, station_id, lat, lon
-            FROM observations WHERE location_id = ? ORDER BY observed_at_utc, provider, product, station_id
+            SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
+                   o.lat, o.lon
+            FROM observation_rows o JOIN feeds d ON d.key = o.feed_key WHERE o.location_key = \(location)
+            ORDER BY o.observed_at_unix, d.provider, d.product, d.station_id
             """)
         windowStatement = try database.prepare("""
-            SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc, period_hours,
-                   temp_max_c, temp_min_c, precip_mm, precip_prob_pct
-            FROM forecasts WHERE location_id = ? AND period IN (?, ?) AND (? = 0 OR precip_mm IS NOT NULL)
-            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), period, valid_from_utc
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), d.period, f.issued_at_unix, f.valid_from_unix, f.valid_to_unix,
+                   f.valid_at_unix, f.period_hours, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
+            WHERE f.location_key = \(location) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
         placeStatement = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         dayStatement = try database.prepare("""
-            SELECT id, provider, product, model, issued_at_utc, valid_from_utc, valid_to_utc, valid_at_utc,
-                   temp_max_c, temp_min_c, precip_mm, precip_prob_pct
-            FROM forecasts WHERE location_id = ? AND period = 'day'
-            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), valid_from_utc
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), f.issued_at_unix, f.valid_from_unix, f.valid_to_unix,
+                   f.valid_at_unix, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key WHERE f.location_key = \(location) AND d.period = 'day'
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
             """)
         pointStatement = try database.prepare("""
-            SELECT id, provider, product, model, period, issued_at_utc, valid_from_utc, valid_at_utc, temp_c
-            FROM forecasts WHERE location_id = ? AND period IN ('hour', '3h') AND temp_c IS NOT NULL
-            ORDER BY issued_at_utc, provider, product, IFNULL(model, ''), period, valid_from_utc
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), d.period, f.issued_at_unix, f.valid_from_unix, f.valid_at_unix,
+                   f.temp_c
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
+            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
     }
 
@@ -145,7 +153,7 @@ struct RecordReader {
         }
         var out: [TruthObservation] = []
         try observationsStatement.forEachRow([.text(location)]) { r in
-            guard let t = r[4].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            guard let t = r[4].int else { return }
             let station = r[8].string ?? ""
             let distance = station.isEmpty ? nil : place.map { $0.distanceKm(toLatitude: r[9].double ?? 0, longitude: r[10].double ?? 0) }
             out.append(TruthObservation(
@@ -162,12 +170,10 @@ struct RecordReader {
         var out: [WindowForecast] = []
         let (a, b, amountsOnly) = periods.binding
         try windowStatement.forEachRow([.text(location), .text(a), .text(b), .integer(amountsOnly ? 1 : 0)]) { r in
-            guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let from = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let to = r[7].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            guard let issued = r[5].int, let from = r[6].int, let to = r[7].int else { return }
             out.append(WindowForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
                                       locationID: location, period: r[4].string ?? "", issuedAt: issued, validFrom: from, validTo: to,
-                                      validAt: r[8].string.flatMap { UTCTime.parseISO8601($0) }, periodHours: r[9].double,
+                                      validAt: r[8].int, periodHours: r[9].double,
                                       tempMaxC: r[10].double, tempMinC: r[11].double, precipMm: r[12].double, precipProbPct: r[13].double))
         }
         return out
@@ -176,12 +182,10 @@ struct RecordReader {
     func dayForecasts(_ location: String) throws -> [DayForecast] {
         var out: [DayForecast] = []
         try dayStatement.forEachRow([.text(location)]) { r in
-            guard let issued = r[4].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let from = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let to = r[6].string.flatMap({ UTCTime.parseISO8601($0) }) else { return }
+            guard let issued = r[4].int, let from = r[5].int, let to = r[6].int else { return }
             out.append(DayForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
                                    locationID: location, issuedAt: issued, validFrom: from, validTo: to,
-                                   validAt: r[7].string.flatMap { UTCTime.parseISO8601($0) },
+                                   validAt: r[7].int,
                                    tempMaxC: r[8].double, tempMinC: r[9].double, precipMm: r[10].double, precipProbPct: r[11].double))
         }
         return out
@@ -190,9 +194,7 @@ struct RecordReader {
     func pointForecasts(_ location: String) throws -> [PointForecast] {
         var out: [PointForecast] = []
         try pointStatement.forEachRow([.text(location)]) { r in
-            guard let issued = r[5].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let from = r[6].string.flatMap({ UTCTime.parseISO8601($0) }),
-                  let at = r[7].string.flatMap({ UTCTime.parseISO8601($0) }), let temp = r[8].double else { return }
+            guard let issued = r[5].int, let from = r[6].int, let at = r[7].int, let temp = r[8].double else { return }
             out.append(PointForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
                                      locationID: location, period: r[4].string ?? "hour", issuedAt: issued, validFrom: from,
                                      validAt: at, tempC: temp))
