@@ -110,6 +110,15 @@ struct ValueQuarantineTests {
         #expect(wk.observations.first?.cloudCoverPct == nil && wk.observations.first?.tempC == 12)
     }
 
+    /// A decode notes each quantity's plausible values as one bit: two quantities sharing a bit
+    /// would let one whose values are all implausible pass on the other's.
+    @Test func everyQuantityHasABitOfItsOwn() {
+        let bits = Plausibility.all.map(\.bit) + [63]
+        #expect(Set(bits).count == bits.count)
+        #expect(Set(Plausibility.all.map(\.field)).count == Plausibility.all.count)
+        #expect(bits.allSatisfy { (0..<64).contains($0) })
+    }
+
     @Test func rulesReadLikeRanges() {
         #expect(ValueQuarantine.rule(Plausibility.cloudCoverPct) == "cloud cover 0…100 %")
         #expect(ValueQuarantine.rule(Plausibility.uvIndex) == "UV index 0…30")

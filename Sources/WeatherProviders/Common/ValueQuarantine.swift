@@ -33,15 +33,14 @@ final class ValueQuarantine: @unchecked Sendable {
 
     let strict: Bool
     private(set) var values: [QuarantinedValue] = []
-    /// Quantities (`Plausibility.Range.field`) with at least one plausible value. A short
-    /// array, not a dictionary: it is asked once per value read, and a document has a dozen
-    /// quantities whose names are the same static strings each time, which compare by identity
-    /// at once where a dictionary hashed every byte (a tenth of an OWM decode).
-    private var passed: [String] = []
+    /// Quantities with at least one plausible value, one bit each (`Plausibility.Range.bit`):
+    /// it is noted for every value read, and a dictionary keyed by the quantity's name hashed
+    /// every byte of it each time (a tenth of an OWM decode).
+    private var passed: UInt64 = 0
     /// Values set aside per quantity.
     private var failed: [String: Int] = [:]
     /// The first failure per quantity, in the order quantities first failed.
-    private var firstFailure: [(quantity: String, failure: DecodeFailure)] = []
+    private var firstFailure: [(quantity: String, bit: Int, failure: DecodeFailure)] = []
 
     init(strict: Bool) { self.strict = strict }
 
@@ -49,13 +48,7 @@ final class ValueQuarantine: @unchecked Sendable {
     @inline(__always)
     static func notePassed(_ range: Plausibility.Range, count: Int = 1) {
         guard count > 0, let q = current, !q.strict else { return }
-        q.notePassed(range.field)
-    }
-
-    private func notePassed(_ quantity: String) {
-        // The last one first: values of one quantity often come in a row (Open-Meteo columns).
-        if let last = passed.last, last == quantity { return }
-        if !passed.contains(quantity) { passed.append(quantity) }
+        q.passed |= 1 << UInt64(range.bit)
     }
 
     /// Sets the value aside when a lenient decode is in progress; otherwise rethrows `failure`.
@@ -69,14 +62,14 @@ final class ValueQuarantine: @unchecked Sendable {
                                          message: failure.message + "; value left missing, document kept"))
         q.failed[range.field, default: 0] += 1
         if !q.firstFailure.contains(where: { $0.quantity == range.field }) {
-            q.firstFailure.append((range.field, failure))
+            q.firstFailure.append((range.field, range.bit, failure))
         }
     }
 
     /// The reject when some quantity had values and none of them was plausible (today's message,
     /// which names the units assumed); nil when the document stands.
     func verdict() -> DecodeFailure? {
-        for (quantity, failure) in firstFailure where !passed.contains(quantity) {
+        for (quantity, bit, failure) in firstFailure where passed & (1 << UInt64(bit)) == 0 {
             var f = failure
             let n = failed[quantity, default: 0]
             if n > 1 { f.message += " (none of the \(n) \(quantity) values in this document is plausible)" }

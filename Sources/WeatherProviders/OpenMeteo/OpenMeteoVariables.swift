@@ -119,7 +119,7 @@ enum OpenMeteoVariable: String, CaseIterable {
         case .precipitation, .rain, .showers, .precipSum, .rainSum: return Plausibility.precipMm
         case .snowfall, .snowfallSum: return Plausibility.snowfallCm
         case .precipProb, .precipProbMax: return Plausibility.precipProbPct
-        case .weatherCode: return Plausibility.Range(field: "WMO weather code", low: 0, high: 99, unit: "")
+        case .weatherCode: return Plausibility.Range(field: "WMO weather code", low: 0, high: 99, unit: "", bit: 63)
         case .uvIndex, .uvIndexMax: return Plausibility.uvIndex
         }
     }
