@@ -4,8 +4,18 @@ import WeatherCore
 /// plausibility checks, instants, coordinates, UTC offsets.
 extension Field {
     /// An optional number converted to canonical units and checked for plausibility.
+    /// The common case — a plausible number — is read without making the member's `Field` (its
+    /// path); anything else takes the full path below, which names the field in its message.
     func quantity(_ key: String, _ convert: (Double) -> Double = { $0 }, _ range: Plausibility.Range,
                   assumption: String? = nil) throws(DecodeFailure) -> Double? {
+        guard let member = value[key], !member.isNull else { return nil }
+        if let raw = member.number {
+            let v = convert(raw)
+            if Plausibility.contains(range, v) {
+                ValueQuarantine.notePassed(range)
+                return v
+            }
+        }
         guard let f = optional(key) else { return nil }
         return try f.quantityValue(convert, range, assumption: assumption)
     }

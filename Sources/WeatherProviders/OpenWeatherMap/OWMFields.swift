@@ -10,6 +10,30 @@ enum OWMFields {
     /// `weather: [{id, description}, …]`: the first entry is the primary condition; all ids kept.
     static func condition(_ item: Field) throws(DecodeFailure) -> (Condition?, String?, String?) {
         guard let weather = item.optional("weather") else { return (nil, nil, nil) }
+        // Read straight from the JSON: this runs for every hour of every reply, and the `Field`s
+        // (with their paths) are made only when an entry is not as expected, to throw.
+        guard weather.value.kind == .array else { return try conditionWithPaths(weather) }
+        var codes: [String] = []
+        var condition: Condition?
+        var text: String?
+        for (k, entry) in weather.value.elements.enumerated() {
+            guard entry.kind == .object, let n = entry["id"]?.number, n == n.rounded(), abs(n) < 9e15 else {
+                return try conditionWithPaths(weather)
+            }
+            codes.append(String(Int64(n)))
+            if k == 0 {
+                condition = Condition.fromOpenWeatherMap(id: Int(n))
+                if let d = entry["description"], !d.isNull {
+                    guard let s = d.string else { return try conditionWithPaths(weather) }
+                    text = s
+                }
+            }
+        }
+        return (condition, codes.isEmpty ? nil : codes.count == 1 ? codes[0] : codes.joined(separator: ","), text)
+    }
+
+    /// `condition` through `Field`s, which throw with the path of what is wrong.
+    private static func conditionWithPaths(_ weather: Field) throws(DecodeFailure) -> (Condition?, String?, String?) {
         var codes: [String] = []
         var condition: Condition?
         var text: String?
