@@ -30,7 +30,7 @@ public final class Store {
     public func beginSource(path: String, member: String?, inputHash: String?, settings: String = "",
                             modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
         if insertSource == nil {
-            insertSource = try ColumnInsert(database, table: "sources", columns: RecordColumns.sourceStart)
+            insertSource = try ColumnInsert(database, table: "sources", layout: RecordColumns.sourceStart)
         }
         try insertSource!.insert(SourceStart(path: path, member: member, inputHash: inputHash, settings: settings,
                                              modifiedAt: modifiedAt, now: now))
@@ -71,7 +71,7 @@ public final class Store {
     /// Inserts a location, or updates it when it is declared (the pipeline file wins).
     public func saveLocation(_ l: Location) throws(StoreError) {
         if insertLocation == nil {
-            insertLocation = try ColumnInsert(database, table: "locations", columns: RecordColumns.location, suffix: """
+            insertLocation = try ColumnInsert(database, table: "locations", layout: RecordColumns.location, suffix: """
                 ON CONFLICT(id) DO UPDATE SET
                     name = COALESCE(excluded.name, name), country = COALESCE(excluded.country, country),
                     state = COALESCE(excluded.state, state),
@@ -92,7 +92,7 @@ public final class Store {
     /// location and instant as one already stored), which is then counted, not written.
     public func insert(_ o: Observation, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertObservation == nil {
-            insertObservation = try ColumnInsert(database, table: "observation_rows", columns: RecordColumns.observation, verb: "OR IGNORE")
+            insertObservation = try ColumnInsert(database, table: "observation_rows", layout: RecordColumns.observation, verb: "OR IGNORE")
         }
         let feed = try keys.feed(provider: o.provider, product: o.product, model: nil, period: "", station: o.stationID)
         try insertObservation!.insert(Placed(record: o, locationKey: try keys.location(locationID), feedKey: feed,
@@ -104,12 +104,36 @@ public final class Store {
     /// period and start are already stored (a duplicate).
     public func insert(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertForecast == nil {
-            insertForecast = try ColumnInsert(database, table: "forecast_rows", columns: RecordColumns.forecast, verb: "OR IGNORE")
+            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordColumns.forecast, verb: "OR IGNORE",
+                                              rowsPerStatement: Store.forecastsPerStatement)
         }
-        let feed = try keys.feed(provider: f.provider, product: f.product, model: f.model, period: f.period.rawValue, station: nil)
-        try insertForecast!.insert(Placed(record: f, locationKey: try keys.location(locationID), feedKey: feed,
-                                          sourceID: sourceID, line: line))
+        try insertForecast!.insert(try placed(f, locationID: locationID, sourceID: sourceID, line: line))
         return database.changes > 0
+    }
+
+    /// Forecast rows bound into one INSERT: a reply holds dozens to hundreds (48 hourly + 8
+    /// daily, 336 hours), and 16 × 36 parameters stay far below SQLite's limit.
+    static let forecastsPerStatement = 16
+
+    /// Inserts one document's forecasts, each at the location id beside it (same order);
+    /// returns how many were new (the rest were duplicates).
+    public func insert(forecasts: [Forecast], locationIDs: [String], sourceID: Int64, line: Int) throws(StoreError) -> Int {
+        precondition(forecasts.count == locationIDs.count, "one location id per forecast")
+        if insertForecast == nil {
+            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordColumns.forecast, verb: "OR IGNORE",
+                                              rowsPerStatement: Store.forecastsPerStatement)
+        }
+        var rows: [Placed<Forecast>] = []
+        rows.reserveCapacity(forecasts.count)
+        for k in forecasts.indices {
+            rows.append(try placed(forecasts[k], locationID: locationIDs[k], sourceID: sourceID, line: line))
+        }
+        return try insertForecast!.insert(rows)
+    }
+
+    private func placed(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Placed<Forecast> {
+        let feed = try keys.feed(provider: f.provider, product: f.product, model: f.model, period: f.period.rawValue, station: nil)
+        return Placed(record: f, locationKey: try keys.location(locationID), feedKey: feed, sourceID: sourceID, line: line)
     }
 
     /// A remark on an accepted document that a user should see: a variable left missing because
@@ -118,7 +142,7 @@ public final class Store {
     public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64,
                               fieldPath: String? = nil, value: String? = nil, rule: String? = nil) throws(StoreError) {
         if insertWarningStatement == nil {
-            insertWarningStatement = try ColumnInsert(database, table: "warnings", columns: RecordColumns.warning)
+            insertWarningStatement = try ColumnInsert(database, table: "warnings", layout: RecordColumns.warning)
         }
         try insertWarningStatement!.insert(RecordColumns.Warning(message: message, format: format, origin: origin, sourceID: sourceID,
                                                                  fieldPath: fieldPath, value: value, rule: rule))
@@ -126,7 +150,7 @@ public final class Store {
 
     public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {
         if insertReject == nil {
-            insertReject = try ColumnInsert(database, table: "rejects", columns: RecordColumns.reject)
+            insertReject = try ColumnInsert(database, table: "rejects", layout: RecordColumns.reject)
         }
         try insertReject!.insert((reject: r, sourceID: sourceID))
     }

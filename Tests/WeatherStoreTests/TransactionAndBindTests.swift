@@ -79,6 +79,7 @@ struct BindTests {
         #expect(ColumnInsert<Int>.sql(table: "t", columns: ["a", "b", "c"], verb: "OR IGNORE")
                 == "INSERT OR IGNORE INTO t(a, b, c) VALUES (?, ?, ?)")
         #expect(ColumnInsert<Int>.sql(table: "t", columns: ["a"]) == "INSERT INTO t(a) VALUES (?)")
+        #expect(ColumnInsert<Int>.sql(table: "t", columns: ["a", "b"], rows: 2) == "INSERT INTO t(a, b) VALUES (?, ?), (?, ?)")
     }
 
     /// Every column of each record table (but its rowid) has exactly one entry in its list.
@@ -87,7 +88,7 @@ struct BindTests {
         func columns(_ table: String) throws -> Set<String> {
             Set(try t.store.database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].string })
         }
-        func names<R>(_ list: [InsertColumn<R>]) -> [String] { list.map(\.name) }
+        func names<R>(_ layout: RowLayout<R>) -> [String] { layout.columns }
         #expect(Set(names(RecordColumns.observation)) == (try columns("observation_rows")).subtracting(["id"]))
         #expect(names(RecordColumns.observation).count == Set(names(RecordColumns.observation)).count)
         #expect(Set(names(RecordColumns.forecast)) == (try columns("forecast_rows")).subtracting(["id"]))

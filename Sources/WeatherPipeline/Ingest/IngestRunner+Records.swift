@@ -37,12 +37,23 @@ extension IngestRunner {
                 if try store.insert(o, locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newObservations += 1 }
             }
             // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
+            // A reply's forecasts almost always share one point: it is resolved once.
+            var locationIDs: [String] = []
+            locationIDs.reserveCapacity(decoded.forecasts.count)
+            var last: (latitude: Double, longitude: Double, hint: String?, id: String)?
             for k in decoded.forecasts.indices {
-                let locationID = try resolveLocation(latitude: decoded.forecasts[k].latitude, longitude: decoded.forecasts[k].longitude,
-                                                     hint: decoded.forecasts[k].declaredLocationID,
-                                                     name: nil, country: nil, zone: nil, offset: nil, created: &created)
-                if try store.insert(decoded.forecasts[k], locationID: locationID, sourceID: sourceID, line: doc.origin.line) { newForecasts += 1 }
+                let (lat, lon, hint) = (decoded.forecasts[k].latitude, decoded.forecasts[k].longitude, decoded.forecasts[k].declaredLocationID)
+                if let last, last.latitude == lat, last.longitude == lon, last.hint == hint {
+                    locationIDs.append(last.id)
+                    continue
+                }
+                let id = try resolveLocation(latitude: lat, longitude: lon, hint: hint, name: nil, country: nil, zone: nil, offset: nil,
+                                             created: &created)
+                locationIDs.append(id)
+                last = (lat, lon, hint, id)
             }
+            newForecasts = try store.insert(forecasts: decoded.forecasts, locationIDs: locationIDs, sourceID: sourceID,
+                                            line: doc.origin.line)
             return .stored(observations: newObservations, forecasts: newForecasts, total: decoded.recordCount, locationsCreated: created)
         }
     }
