@@ -126,4 +126,27 @@ final class StoreSchemaEdgeTests: XCTestCase {
         let part = try WX.run(["aggregate", "--db", store, "--shard", "0/2", "--out", dir + "/part-0.sqlite"])
         XCTAssertEqual(part.status, 0, part.stderr)
     }
+
+    /// A sunrise in milliseconds (an archive converted by hand) passes the OWM current decoder,
+    /// which reads `sys.sunrise` as a plain integer, not as a plausible instant as the One Call
+    /// decoder does. Version 1 wrote it as ISO text of year 56340; the view's `strftime` gives
+    /// NULL beyond year 9999, so the value is in `observation_rows` but hidden in every export.
+    /// Known bug, in the decoder (quarantine the value, as for other implausible fields): run
+    /// with WXPIPE_KNOWN_BUGS=1.
+    func testAStoredSunriseIsNeverHiddenByTheView() throws {
+        guard ProcessInfo.processInfo.environment["WXPIPE_KNOWN_BUGS"] == "1" else {
+            throw XCTSkip("known bug: an OWM current sunrise beyond year 9999 is stored but reads NULL in observations")
+        }
+        let dir = WX.tempDir()
+        defer { WX.remove(dir) }
+        let reply = try String(contentsOfFile: WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json", encoding: .utf8)
+        XCTAssertTrue(reply.contains("\"sunrise\": 1714539600,"))
+        try reply.replacingOccurrences(of: "\"sunrise\": 1714539600,", with: "\"sunrise\": 1714539600000,")
+            .write(toFile: dir + "/reply.json", atomically: true, encoding: .utf8)
+        let store = dir + "/w.sqlite"
+        let ingest = try WX.run(["ingest", "--quiet", "--db", store, dir + "/reply.json"])
+        XCTAssertTrue(ingest.status == 0 || ingest.status == 3, ingest.stderr)
+        let hidden = "SELECT COUNT(*) FROM observation_rows r JOIN observations o ON o.id = r.id WHERE r.sunrise_unix IS NOT NULL AND o.sunrise_utc IS NULL"
+        XCTAssertEqual(try count(store, hidden), 0)
+    }
 }
