@@ -44,12 +44,13 @@ public final class StoreMerger {
     /// Merges one store; on any error the output is left as it was before this store.
     public func merge(_ path: String) throws -> Outcome {
         guard access(path, R_OK) == 0 else { throw MergeError("\(path): no such store (or not readable)") }
-        try upgradeIfOlder(path)
         if let a = realpath(path, nil), let b = realpath(database.path, nil) {
             defer { free(a); free(b) }
             if String(cString: a) == String(cString: b) { throw MergeError("\(path) is the output store itself") }
         }
-        try database.attachReadOnly(path, as: "shard")
+        let shard = try OlderShard(path, besides: database.path)
+        defer { shard.remove() }
+        try database.attachReadOnly(shard.path, as: "shard")
         defer { try? database.execute("DETACH DATABASE shard") }
         guard try database.scalar("SELECT COUNT(*) FROM shard.sqlite_master WHERE type = 'table' AND name = 'sources'")?.int == 1 else {
             throw MergeError("\(path) is not a wxpipe store (it has no sources table)")
@@ -75,18 +76,6 @@ public final class StoreMerger {
                              [.text(identity), .text(path), .integer(Int64(counts.sources)), .text(UTCTime.iso8601(Int64(time(nil))))])
             return .merged(counts)
         }
-    }
-
-    /// A store written by an older wxpipe (store schema 1) is upgraded in place first, as any
-    /// writing command would (`Migration`); a current one is not touched.
-    private func upgradeIfOlder(_ path: String) throws {
-        let version: Int
-        do {
-            version = try Migration.version(of: Database(path: path, readOnly: true))
-        } catch {
-            return  // not a store: the checks after the attach say so
-        }
-        if version > 0 && version < Schema.version { _ = try Store(path: path) }
     }
 
     /// Fault injection for tests: `WXPIPE_FAULT_KILL_IN_MERGE=N` kills the process (SIGKILL) with

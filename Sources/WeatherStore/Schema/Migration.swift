@@ -11,28 +11,34 @@ public enum Migration {
     }
 
     /// Whether `database` holds the record tables of schema version 1 (`observations` a table).
-    static func isVersion1(_ database: Database) throws(StoreError) -> Bool {
+    public static func isVersion1(_ database: Database) throws(StoreError) -> Bool {
         try database.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "table"
     }
 
-    /// Creates the schema in an empty database, or upgrades an older one; a no-op on a current store.
-    /// Returns the version the store had (0: it was new).
+    /// Creates the schema in an empty database, or upgrades an older one; on a current store it
+    /// recreates the views only. Returns the version the store had (0: it was new).
+    ///
+    /// All in one `BEGIN IMMEDIATE` transaction, the version read inside it: two connections that
+    /// open an old store at once upgrade it once, the second finding it done; and a reader that takes no lock (export, sql) never sees the store between
+    /// `Views.create`'s drop and create of the record views, without `observations`.
     @discardableResult
     public static func upgrade(_ database: Database) throws -> Int {
-        let before = try version(of: database)
-        if before > Schema.version {
-            throw StoreError(code: 1, message: "\(database.path) has store schema \(before), newer than this wxpipe's "
-                             + "(\(Schema.version)): use a newer wxpipe")
-        }
-        if try isVersion1(database) {
-            try database.inTransaction { try fromVersion1(database) }
+        try database.inTransaction {
+            let before = try version(of: database)
+            if before > Schema.version {
+                throw StoreError(code: 1, message: "\(database.path) has store schema \(before), newer than this wxpipe's "
+                                 + "(\(Schema.version)): use a newer wxpipe")
+            }
+            if try isVersion1(database) {
+                try fromVersion1(database)
+                return before
+            }
+            try database.execute(Schema.sql)
+            try Schema.addMissingColumns(database)
+            try Views.create(in: database)
+            try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", [.text(String(Schema.version))])
             return before
         }
-        try database.execute(Schema.sql)
-        try Schema.addMissingColumns(database)
-        try Views.create(in: database)
-        try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", [.text(String(Schema.version))])
-        return before
     }
 
     /// Version 1 → 2: the record tables become `observation_rows` and `forecast_rows` with

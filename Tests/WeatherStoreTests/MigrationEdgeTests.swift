@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import WeatherCore
+@testable import WeatherStore
+
+/// Upgrades of stores of schema version 1 built by hand, with the rows the fixture store lacks:
+/// instants before 1970, a missing sunrise, several stations at one instant, NULL and named
+/// models, a location no record names, and a row whose location is missing.
+struct MigrationEdgeTests {
+    /// A folder with a store of schema version 1 in it, removed when the test is done.
+    final class Version1Store {
+        let folder = NSTemporaryDirectory() + "wxpipe-v1-\(UUID().uuidString)"
+        var path: String { folder + "/v1.sqlite" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let db = try Database(path: path)
+            // These tables were the same in version 1.
+            for table in ["meta", "sources", "locations", "rejects", "warnings"] { try db.execute(Self.create(table)) }
+            try db.execute(SchemaV1.observations)
+            try db.execute(SchemaV1.forecasts)
+            try db.execute("CREATE UNIQUE INDEX forecasts_key ON forecasts(location_id, period, provider, product, IFNULL(model, ''), issued_at_utc, valid_from_utc)")
+            try db.execute("""
+                INSERT INTO meta VALUES ('schema_version', '1');
+                INSERT INTO sources(id, path, status, ingested_at_utc) VALUES (1, 'a.json', 'complete', '2024-05-01T00:00:00Z');
+                INSERT INTO locations(id, lat, lon, radius_km) VALUES ('new-york', 40.7, -74.0, 25), ('unused', 1, 1, 25), ('o''hare', 41.9, -87.9, 25);
+                INSERT INTO observations(id, source_id, line, provider, product, location_id, observed_at_utc, temp_c, lat, lon,
+                    sunrise_utc, sunset_utc, station_id) VALUES
+                    (1, 1, 1, 'nws', 'observations', 'new-york', '1969-07-20T20:17:40Z', 21.5, 40.7, -74.0, '1969-07-20T09:30:00Z', NULL, 'KJFK'),
+                    (2, 1, 1, 'nws', 'observations', 'new-york', '1969-07-20T20:17:40Z', 21.0, 40.7, -74.0, NULL, NULL, 'KLGA'),
+                    (3, 1, 2, 'openweathermap', 'current', 'o''hare', '1970-01-01T00:00:00Z', NULL, 41.9, -87.9, NULL, '2024-05-01T19:00:00Z', ''),
+                    (5, 1, 3, 'openweathermap', 'current', 'new-york', '2024-05-01T06:00:00Z', 12.25, 40.7, -74.0, NULL, NULL, '');
+                INSERT INTO forecasts(id, source_id, line, provider, product, model, location_id, issued_at_utc, issued_at_source, period,
+                    valid_from_utc, valid_to_utc, valid_at_utc, lead_hours, temp_c) VALUES
+                    (7, 1, 4, 'open-meteo', 'forecast', NULL, 'new-york', '1969-12-31T23:00:00Z', 'body', 'hour',
+                     '1970-01-01T00:00:00Z', '1970-01-01T01:00:00Z', '1970-01-01T00:00:00Z', 1.0, 3.5),
+                    (8, 1, 4, 'open-meteo', 'forecast', 'gfs', 'new-york', '1969-12-31T23:00:00Z', 'body', 'hour',
+                     '1970-01-01T00:00:00Z', '1970-01-01T01:00:00Z', '1970-01-01T00:00:00Z', 1.0, 4.5),
+                    (9, 1, 5, 'nws', 'forecast', NULL, 'o''hare', '2024-05-01T06:00:00Z', 'body', '12h',
+                     '2024-05-01T10:00:00Z', '2024-05-01T22:00:00Z', '2024-05-01T16:00:00Z', 4.0, NULL);
+                """)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        /// The `CREATE TABLE` of `table` in today's schema.
+        static func create(_ table: String) -> String {
+            let sql = Schema.sql
+            let start = sql.range(of: "CREATE TABLE IF NOT EXISTS \(table) (")!.lowerBound
+            let end = sql.range(of: ");", range: start..<sql.endIndex)!.upperBound
+            return String(sql[start..<end])
+        }
+    }
+
+    static func snapshot(_ db: Database) throws -> [String: [[SQLValue]]] {
+        var out: [String: [[SQLValue]]] = [:]
+        for table in ["observations", "forecasts", "locations", "sources"] {
+            out[table] = try db.rows("SELECT * FROM \(table) ORDER BY id")
+        }
+        return out
+    }
+
+    @Test func version1RowsReadTheSameThroughTheViews() throws {
+        let v1 = try Version1Store()
+        let db = try Database(path: v1.path)
+        let before = try Self.snapshot(db)
+        #expect(try Migration.upgrade(db) == 1)
+        #expect(try Migration.version(of: db) == Schema.version)
+        #expect(try db.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "view")
+        let after = try Self.snapshot(db)
+        for table in before.keys.sorted() { #expect(after[table] == before[table], "\(table) changed in the upgrade") }
+        StoreSchemaEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
+        // Rows keep their ids, and every location (the unused one too) has a key.
+        #expect(try db.scalar("SELECT group_concat(id) FROM (SELECT id FROM observation_rows ORDER BY id)")?.string == "1,2,3,5")
+        #expect(try db.scalar("SELECT COUNT(*) FROM location_keys")?.int == 3)
+        // Opening it again changes nothing.
+        #expect(try Migration.upgrade(db) == Schema.version)
+        #expect(try Self.snapshot(db) == after)
+    }
+
+    /// A row the upgrade cannot carry over (its location is missing: written with foreign keys
+    /// off) stops it, and the store is left at version 1 with every row, not upgraded without it.
+    @Test func anUpgradeThatWouldLoseARowLeavesTheStoreAsItWas() throws {
+        let v1 = try Version1Store()
+        let db = try Database(path: v1.path)
+        try db.execute("PRAGMA foreign_keys=OFF")
+        try db.execute("""
+            INSERT INTO observations(id, source_id, line, provider, product, location_id, observed_at_utc, lat, lon)
+            VALUES (6, 1, 9, 'openweathermap', 'current', 'nowhere', '2024-05-01T07:00:00Z', 0, 0)
+            """)
+        try db.execute("PRAGMA foreign_keys=ON")
+        let error = #expect(throws: StoreError.self) { try Migration.upgrade(db) }
+        #expect(error?.message.contains("observations has 5 rows but 4 were carried over") == true, "\(String(describing: error))")
+        #expect(try Migration.version(of: db) == 1)
+        #expect(try db.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "table")
+        #expect(try db.scalar("SELECT COUNT(*) FROM observations")?.int == 5)
+        #expect(try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('observation_rows', 'feeds')")?.int == 0)
+    }
+
+    /// Two connections that open one version 1 store at once: it is upgraded once, and neither
+    /// fails (the version is read inside the upgrade's transaction, not before it).
+    @Test func twoConnectionsUpgradingAtOnceBothSucceed() throws {
+        let v1 = try Version1Store()
+        let path = v1.path
+        let tally = StoreSchemaEdgeTests.Tally()
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do {
+                    _ = try Migration.upgrade(try Database(path: path))
+                    tally.read(nil)
+                } catch {
+                    tally.read("\(error)")
+                }
+            }
+        }
+        group.wait()
+        #expect(tally.failures.isEmpty, "\(tally.failures)")
+        let db = try Database(path: path)
+        #expect(try Migration.version(of: db) == Schema.version)
+        StoreSchemaEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
+    }
+}
+
+extension StoreSchemaEdgeTests {
+    /// The views and their row tables hold `observations` and `forecasts` rows each.
+    static func assertViewsCount(_ db: Database, observations: Int, forecasts: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let counts: [String: Int64] = ["observations": Int64(observations), "forecasts": Int64(forecasts)]
+        for (view, table) in RecordViews.rowTables {
+            #expect((try? db.scalar("SELECT COUNT(*) FROM \(view)")?.int) == counts[view], "\(view)", sourceLocation: sourceLocation)
+            #expect((try? db.scalar("SELECT COUNT(*) FROM \(table)")?.int) == counts[view], "\(table)", sourceLocation: sourceLocation)
+        }
+    }
+}
