@@ -113,13 +113,9 @@ final class StoreSchemaEdgeTests: XCTestCase {
         XCTAssertGreaterThan(try count(store, "SELECT COUNT(*) FROM forecasts WHERE provider = 'open-meteo'") ?? 0, 0)
     }
 
-    /// `aggregate --shard K/N --out PART` attaches the record store read-only, so a store of
-    /// schema 1 is never upgraded, and the aggregate's reads of `observation_rows` fail.
-    /// Known bug, outside the store: run with WXPIPE_KNOWN_BUGS=1.
+    /// `aggregate --shard K/N --out PART` attaches the record store read-only: a store of
+    /// schema 1 is upgraded first (its reads are of `observation_rows`).
     func testShardedAggregateOfAVersion1Store() throws {
-        guard ProcessInfo.processInfo.environment["WXPIPE_KNOWN_BUGS"] == "1" else {
-            throw XCTSkip("known bug: aggregate --shard on a schema 1 store fails with 'no such table: observation_rows'")
-        }
         let dir = WX.tempDir()
         defer { WX.remove(dir) }
         let store = try version1Store(in: dir, named: "weather.sqlite")
@@ -131,12 +127,8 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// which reads `sys.sunrise` as a plain integer, not as a plausible instant as the One Call
     /// decoder does. Version 1 wrote it as ISO text of year 56340; the view's `strftime` gives
     /// NULL beyond year 9999, so the value is in `observation_rows` but hidden in every export.
-    /// Known bug, in the decoder (quarantine the value, as for other implausible fields): run
-    /// with WXPIPE_KNOWN_BUGS=1.
+    /// The decoder now reads sun times as plausible instants (1850–2100), as One Call does.
     func testAStoredSunriseIsNeverHiddenByTheView() throws {
-        guard ProcessInfo.processInfo.environment["WXPIPE_KNOWN_BUGS"] == "1" else {
-            throw XCTSkip("known bug: an OWM current sunrise beyond year 9999 is stored but reads NULL in observations")
-        }
         let dir = WX.tempDir()
         defer { WX.remove(dir) }
         let reply = try String(contentsOfFile: WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json", encoding: .utf8)
@@ -148,5 +140,6 @@ final class StoreSchemaEdgeTests: XCTestCase {
         XCTAssertTrue(ingest.status == 0 || ingest.status == 3, ingest.stderr)
         let hidden = "SELECT COUNT(*) FROM observation_rows r JOIN observations o ON o.id = r.id WHERE r.sunrise_unix IS NOT NULL AND o.sunrise_utc IS NULL"
         XCTAssertEqual(try count(store, hidden), 0)
+        XCTAssertEqual(try count(store, "SELECT COUNT(*) FROM rejects WHERE field_path = 'sys.sunrise' AND reason = 'implausible_value'"), 1)
     }
 }

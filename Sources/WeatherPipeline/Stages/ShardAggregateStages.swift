@@ -10,6 +10,7 @@ public enum ShardAggregateStage {
             try OutputFile.makeParentDirectory(of: out)
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
+            try upgradeIfOlder(records, log: log)
             let summary = try ShardAggregation.run(records: records, out: out, options: options)
             log.info("shard \(options.locationShard.map(\.description) ?? "?") of the locations of \(records) → \(out)")
             log.info(summary.render())
@@ -17,6 +18,19 @@ public enum ShardAggregateStage {
         } catch {
             log.error("\(error)")
             return .failed
+        }
+    }
+
+    /// The records are read attached read-only; a store of an older schema (which has no row
+    /// tables) is upgraded first, once, under its own lock — the array's other tasks wait for
+    /// it and then find it current. A current store is not written.
+    private static func upgradeIfOlder(_ records: String, log: StageLog) throws {
+        try StoreFile.check(records)
+        guard try Migration.version(of: Database(path: records, readOnly: true)) < Schema.version else { return }
+        let lock = try StoreLock(store: records) { log.info("waiting for another wxpipe run on \(records) to finish…") }
+        defer { withExtendedLifetime(lock) {} }
+        if try Migration.upgrade(Database(path: records)) < Schema.version {
+            log.info("upgraded \(records) to store schema \(Schema.version) (integer keys; the tables and columns you read are unchanged)")
         }
     }
 }

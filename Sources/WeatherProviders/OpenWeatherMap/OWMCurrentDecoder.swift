@@ -111,8 +111,10 @@ struct OWMCurrentDecoder: FormatDecoder {
         o.placeName = try body.optionalString("name").flatMap { $0.isEmpty ? nil : $0 }
         if let sys = try body.optional("sys")?.object() {
             o.country = try sys.optionalString("country")
-            o.sunriseAt = try sys.optional("sunrise")?.integer()
-            o.sunsetAt = try sys.optional("sunset")?.integer()
+            // Plausible instants (1850–2100), as One Call reads them: a sunrise in milliseconds
+            // is a misread reply, not a date in year 56340.
+            o.sunriseAt = try sys.instant("sunrise")
+            o.sunsetAt = try sys.instant("sunset")
         }
         o.utcOffsetSeconds = try body.utcOffset("timezone")
     }
