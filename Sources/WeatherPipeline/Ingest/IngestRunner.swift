@@ -76,7 +76,10 @@ public final class IngestRunner {
     /// Decoding workers (`--jobs`); the default is the number of cores.
     public var jobs = DecodePool.defaultJobs
     /// Bytes of batches in flight between the file's reader, the decoders and the writer.
-    public var memoryBudget = 24 << 20
+    /// 12 MiB: at 24 MiB the peak RSS of a run rose with its length (73 → 86 MB from 100 MB to
+    /// 1 GB of OWM current replies: a longer run meets more momentary highs of the queue); at 12
+    /// it stays within 6 % (57 → 61 MB), at the same speed within the noise of `make bench`.
+    public var memoryBudget = 12 << 20
     /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
     var memoryTrim = MemoryTrim()
     /// Ingest every input again, even one read before with the same settings (`--force`).
@@ -89,10 +92,9 @@ public final class IngestRunner {
     public var onProgress: ((IngestProgress) -> Void)?
 
     private var progress = IngestProgress(totalBytes: 0)
-    /// Content hash and settings of each file read in this run → its path, to tell a file
-    /// identical to another input of the same run from one unchanged since an earlier run.
-    private var seenThisRun: [String: String] = [:]
-    private var hashesThisRun: Set<String> = []
+    /// Content hash and settings of each file read in this run → its place in `plan`.
+    private var readThisRun = ReadThisRun()
+    private var plan = IngestPlan([])
     /// The decoding workers of the run in progress.
     private var pool: DecodePool?
     /// `loadCompleteReadings` at the start of the run, and whether the run has written since.
@@ -135,7 +137,8 @@ public final class IngestRunner {
         runStart = Int64(time(nil))
         completeReadings = try loadCompleteReadings()
         storeWritten = false
-        inputs: for (input, files) in plan.inputs {
+        self.plan = plan
+        inputs: for (i, (input, files)) in plan.inputs.enumerated() {
             var hashes: [String?] = []
             let prefetcher = makePrefetcher(files: files, input: input, hashes: { hashes[$0 % Self.hashWindow] })
             defer { prefetcher.stopAll() }
@@ -151,7 +154,8 @@ public final class IngestRunner {
                     return r
                 }
                 do {
-                    try ingest(file, of: input, hash: hashes[k % Self.hashWindow], reader: reader, into: &summary)
+                    try ingest(file, of: input, at: ReadThisRun.FileRef(input: Int32(i), file: Int32(k)),
+                               hash: hashes[k % Self.hashWindow], reader: reader, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -167,18 +171,17 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back, what earlier batches of the file committed is
     /// deleted, and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, of input: IngestInput, hash: String?, reader: () -> BackgroundReader,
-                        into total: inout IngestSummary) throws {
+    private func ingest(_ file: InputFile, of input: IngestInput, at ref: ReadThisRun.FileRef, hash: String?,
+                        reader: () -> BackgroundReader, into total: inout IngestSummary) throws {
         let settings = input.settings.fingerprint
         let inputHash = file.isStandardInput ? nil : hash
         var replaceCopies = false
         if let inputHash {
-            if let other = seenThisRun[inputHash + "\u{0}" + settings] {
-                total.identical.append((file.path, other))
+            if let other = readThisRun.first(hash: inputHash, settings: settings) {
+                total.identical.append((file.path, plan.inputs[Int(other.input)].files[Int(other.file)].path))
                 return
             }
-            seenThisRun[inputHash + "\u{0}" + settings] = file.path
-            replaceCopies = hashesThisRun.insert(inputHash).inserted
+            replaceCopies = readThisRun.note(hash: inputHash, settings: settings, file: ref)
             if !force, try isIngested(inputHash, settings: settings) {
                 total.inputsUnchanged += 1
                 return
@@ -220,7 +223,7 @@ public final class IngestRunner {
         }, willRead: { [unowned self] index, file in
             guard !file.isStandardInput, let hash = hashes(index) else { return false }
             let settings = input.settings.fingerprint
-            if self.seenThisRun[hash + "\u{0}" + settings] != nil { return false }
+            if self.readThisRun.first(hash: hash, settings: settings) != nil { return false }
             return self.force || !((try? self.isIngested(hash, settings: settings)) ?? true)
         })
     }
