@@ -15,13 +15,18 @@ public final class Store {
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
     private let keys: RecordKeys
+    /// The schema version the store had when opened (0: it was created now).
+    public let versionFound: Int
 
     /// Opens (or creates) the store at `path`, upgrading an older schema in place (`Migration`).
     public init(path: String) throws {
         database = try Database(path: path)
         keys = RecordKeys(database: database)
-        try Migration.upgrade(database)
+        versionFound = try Migration.upgrade(database)
     }
+
+    /// "upgraded …" when the store was upgraded on open, for the commands to print.
+    public var upgradeNotice: String? { Migration.notice(path: database.path, before: versionFound) }
 
     // MARK: Sources
 

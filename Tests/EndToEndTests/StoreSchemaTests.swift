@@ -27,14 +27,7 @@ final class StoreSchemaTests: XCTestCase {
         let dir = WX.tempDir()
         defer { WX.remove(dir) }
         let store = dir + "/weather.sqlite"
-        let gunzip = Process()
-        gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gunzip.arguments = ["gzip", "-dc", Self.golden + "/weather.sqlite.gz"]
-        XCTAssertTrue(FileManager.default.createFile(atPath: store, contents: nil))
-        gunzip.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
-        try gunzip.run()
-        gunzip.waitUntilExit()
-        XCTAssertEqual(gunzip.terminationStatus, 0)
+        try Self.gunzip(Self.golden + "/weather.sqlite.gz", to: store)
 
         // The aggregate stage opens the store for writing: it upgrades it, then rebuilds its tables.
         let aggregate = try WX.run(["aggregate", "--db", store, "--issue-selection", "latest_before", "--issue-cutoff", "12:00"])
@@ -44,6 +37,30 @@ final class StoreSchemaTests: XCTestCase {
         try assertSameCSV(dir + "/csv", masking: [:])
         let version = try WX.run(["sql", "--db", store, "SELECT value FROM meta WHERE key = 'schema_version'"])
         XCTAssertEqual(version.stdout.split(separator: "\n").last.map(String.init), "2", version.stdout + version.stderr)
+    }
+
+    /// An ingest into a schema 1 store upgrades it and says so, once.
+    func testAnIngestSaysItUpgradedTheStore() throws {
+        let dir = WX.tempDir()
+        defer { WX.remove(dir) }
+        let store = dir + "/weather.sqlite"
+        try Self.gunzip(Self.golden + "/weather.sqlite.gz", to: store)
+        let first = try WX.run(["ingest", "--db", store, WX.root + "/Fixtures/inputs/mixed"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("from store schema 1 to 2"), first.stderr)
+        let again = try WX.run(["ingest", "--db", store, WX.root + "/Fixtures/inputs/mixed"])
+        XCTAssertFalse(again.stderr.contains("upgraded"), again.stderr)
+    }
+
+    static func gunzip(_ path: String, to out: String) throws {
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gunzip.arguments = ["gzip", "-dc", path]
+        XCTAssertTrue(FileManager.default.createFile(atPath: out, contents: nil))
+        gunzip.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        try gunzip.run()
+        gunzip.waitUntilExit()
+        XCTAssertEqual(gunzip.terminationStatus, 0)
     }
 
     /// Every CSV (and `schema.json`) of the golden folder has its twin in `folder`, equal byte

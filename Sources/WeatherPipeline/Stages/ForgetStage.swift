@@ -11,6 +11,7 @@ public enum ForgetStage {
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             let store = try Store(path: path)
+            if let notice = store.upgradeNotice { log.info(notice) }
             var unmatched: [String] = []
             var total = Store.Forgotten()
             try store.database.inTransaction {

@@ -52,7 +52,9 @@ public enum IngestStage {
             defer { withExtendedLifetime(lock) {} }
             try StoreFile.checkIfPresent(path)
             Interruption.install()
-            let runner = try IngestRunner(store: try Store(path: path), declaredLocations: locations)
+            let store = try Store(path: path)
+            if let notice = store.upgradeNotice { log.info(notice) }
+            let runner = try IngestRunner(store: store, declaredLocations: locations)
             runner.force = options.force
             if let jobs = options.jobs { runner.jobs = jobs }
             let display = options.quiet ? nil : progress

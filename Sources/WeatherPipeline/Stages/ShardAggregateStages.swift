@@ -29,9 +29,7 @@ public enum ShardAggregateStage {
         guard try Migration.version(of: Database(path: records, readOnly: true)) < Schema.version else { return }
         let lock = try StoreLock(store: records) { log.info("waiting for another wxpipe run on \(records) to finish…") }
         defer { withExtendedLifetime(lock) {} }
-        if try Migration.upgrade(Database(path: records)) < Schema.version {
-            log.info("upgraded \(records) to store schema \(Schema.version) (integer keys; the tables and columns you read are unchanged)")
-        }
+        if let notice = Migration.notice(path: records, before: try Migration.upgrade(Database(path: records))) { log.info(notice) }
     }
 }
 

@@ -17,9 +17,7 @@ enum StoreAccess {
         try StoreFile.check(path)
         let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
         let database = try StoreFile.open(path, readOnly: false)
-        if try Migration.upgrade(database) < Schema.version {
-            log.info("upgraded \(path) to store schema \(Schema.version) (integer keys; the tables and columns you read are unchanged)")
-        }
+        if let notice = Migration.notice(path: path, before: try Migration.upgrade(database)) { log.info(notice) }
         let removed = try database.inTransaction { try Store.discardIncomplete(in: database) }
         if removed > 0 {
             log.info("removed \(removed) source(s) an interrupted ingest had left incomplete (their records are not counted)")

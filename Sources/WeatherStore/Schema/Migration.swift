@@ -41,6 +41,13 @@ public enum Migration {
         }
     }
 
+    /// What a command prints after `upgrade` returned `before` (nil when nothing was upgraded).
+    public static func notice(path: String, before: Int) -> String? {
+        guard before > 0 && before < Schema.version else { return nil }
+        return "upgraded \(path) from store schema \(before) to \(Schema.version) "
+            + "(integer keys; the tables and columns you read are unchanged)"
+    }
+
     /// Version 1 → 2: the record tables become `observation_rows` and `forecast_rows` with
     /// integer keys (`feeds`, `location_keys`) and Unix-second instants; rows keep their ids, so
     /// the aggregate's tables, which name them, stay valid.
