@@ -152,3 +152,40 @@ struct OWMCurrentRuleTests {
         #expect(o.tempC == 17)  // only the instant value exists on an observation
     }
 }
+
+/// `weather` entries are read straight from the JSON when they are as expected
+/// (`OWMFields.condition`); anything else goes through `Field`s, which name what is wrong.
+struct OWMWeatherEntryTests {
+    static func decode(weather: String) -> Result<DecodedDocument, DecodeFailure> {
+        let body = #"{"coord":{"lon":-0.13,"lat":51.51},"weather":\#(weather),"main":{"temp":290.15},"dt":1714550400,"name":"London","cod":200}"#
+        return DocumentDecoder.decode(Array(body.utf8))
+    }
+
+    @Test func codesJoinAndTheFirstEntryNamesTheCondition() throws {
+        let o = try #require(try Self.decode(weather: #"[{"id":500,"description":"light rain"},{"id":701,"description":"mist"}]"#).get().observations.first)
+        #expect(o.conditionCode == "500,701")
+        #expect(o.conditionText == "light rain")
+        #expect(o.condition == .rain)
+        let none = try #require(try Self.decode(weather: "[]").get().observations.first)
+        #expect(none.conditionCode == nil && none.condition == nil && none.conditionText == nil)
+        let plain = try #require(try Self.decode(weather: #"[{"id":800,"description":null}]"#).get().observations.first)
+        #expect(plain.conditionCode == "800" && plain.conditionText == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"id":800}"#, "weather", RejectReason.wrongType),
+        (#"[{"id":"800"}]"#, "weather[0].id", .wrongType),
+        (#"[{"id":800},{"main":"Mist"}]"#, "weather[1].id", .missingField),
+        (#"[{"id":800.5}]"#, "weather[0].id", .wrongType),
+        (#"[{"id":800,"description":5}]"#, "weather[0].description", .wrongType),
+        (#"[7]"#, "weather[0]", .wrongType),
+    ])
+    func aMalformedEntryNamesItsPath(weather: String, path: String, reason: RejectReason) {
+        guard case .failure(let f) = Self.decode(weather: weather) else {
+            Issue.record("\(weather) must be rejected")
+            return
+        }
+        #expect(f.fieldPath == path)
+        #expect(f.reason == reason)
+    }
+}
