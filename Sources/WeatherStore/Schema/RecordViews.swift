@@ -54,15 +54,21 @@ public enum RecordViews {
     }
 
     /// Declared columns of a view as `pragma_table_info` gives them for a table (name, type,
-    /// notnull, pk), read from its version 1 table in a scratch in-memory database: a view's own
-    /// columns carry no NOT NULL, and its ISO expressions no type.
-    static func declaredColumns(of name: String) throws(StoreError) -> [[SQLValue]]? {
-        guard let create = shape(of: name) else { return nil }
-        let scratch = try Database(path: ":memory:")
-        try scratch.execute("CREATE TABLE sources (id INTEGER PRIMARY KEY); CREATE TABLE locations (id TEXT PRIMARY KEY);")
-        try scratch.execute(create)
-        return try scratch.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", [.text(name)])
-    }
+    /// notnull, pk), read once from its version 1 table in a scratch in-memory database: a
+    /// view's own columns carry no NOT NULL, and its ISO expressions no type.
+    static func declaredColumns(of name: String) -> [[SQLValue]]? { shapes[name] }
+
+    private static let shapes: [String: [[SQLValue]]] = {
+        var out: [String: [[SQLValue]]] = [:]
+        guard let scratch = try? Database(path: ":memory:") else { return out }
+        for name in names {
+            guard let create = shape(of: name), (try? scratch.execute(create)) != nil,
+                  let columns = try? scratch.rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", [.text(name)])
+            else { continue }
+            out[name] = columns
+        }
+        return out
+    }()
 }
 
 extension Database {
@@ -79,7 +85,7 @@ extension Database {
 
     /// Declared columns of a table or record view: (name, type, notnull, pk) rows.
     public func declaredColumns(of table: String) throws(StoreError) -> [[SQLValue]] {
-        if try isView(table), let shape = try RecordViews.declaredColumns(of: table) { return shape }
+        if try isView(table), let shape = RecordViews.declaredColumns(of: table) { return shape }
         return try rows("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", [.text(table)])
     }
 
