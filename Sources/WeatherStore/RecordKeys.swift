@@ -47,7 +47,7 @@ final class RecordKeys {
         } else {
             if findLocation == nil { findLocation = try database.prepare("SELECT key FROM location_keys WHERE location_id = ?") }
             guard let found = try findLocation!.rows([.text(id)]).first?.first?.int else {
-                throw StoreError(code: 1, message: "location \(id) has no key: it was not saved before its records")
+                throw StoreError.inconsistent(path: database.path, what: "location \(id) has no key: it was not saved before its records")
             }
             key = found
             locations[id] = key
@@ -66,7 +66,7 @@ final class RecordKeys {
         let values: [SQLValue] = [.text(name.provider), .text(name.product), .text(name.model), .text(name.period), .text(name.station)]
         try insertFeed!.run(values)
         guard let key = try findFeed!.rows(values).first?.first?.int else {
-            throw StoreError(code: 1, message: "feed \(name.provider)/\(name.product) has no key after it was written")
+            throw StoreError.inconsistent(path: database.path, what: "feed \(name.provider)/\(name.product) has no key after it was written")
         }
         return key
     }

@@ -55,8 +55,7 @@ public enum StoreFile {
         do {
             tables = try database.userTableNames()
         } catch {
-            // SQLITE_NOTADB (26): the file exists but is not a SQLite database.
-            if error.code & 0xFF == 26 { throw Unavailable("\(path) is not a SQLite file, so not a wxpipe store") }
+            if case .notAStore = error { throw Unavailable("\(path) is not a SQLite file, so not a wxpipe store") }
             throw Unavailable("cannot read the store \(path): \(error.message)")
         }
         let needed = ["meta", "sources", "locations", "observations", "forecasts"]

@@ -18,13 +18,13 @@ public final class StoreLock {
     public init(store: String, waiting: () -> Void) throws(StoreError) {
         path = store + ".lock"
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 { throw StoreError(code: -1, message: "cannot create lock file \(path): \(String(cString: strerror(errno)))") }
+        if fd < 0 { throw StoreError.lockFile(path: path, reason: String(cString: strerror(errno))) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             waiting()
             while flock(fd, LOCK_EX) != 0 {
                 if errno != EINTR {
                     close(fd)
-                    throw StoreError(code: -1, message: "cannot lock \(path): \(String(cString: strerror(errno)))")
+                    throw StoreError.lockFile(path: path, reason: String(cString: strerror(errno)))
                 }
             }
         }

@@ -43,7 +43,7 @@ struct SQLCommandTests {
         #expect(r.stderr.contains("no store at \(folder.path)/none.sqlite"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let bad = try Readers.wx(["sql", "--db", Readers.root + "/Package.swift", "SELECT 1"])
-        #expect(bad.status == 1 && bad.stderr.contains("not a database"), "\(bad.stderr)")
+        #expect(bad.status == 1 && bad.stderr.contains("Package.swift is not a SQLite file, so not a wxpipe store"), "\(bad.stderr)")
     }
 
     @Test func formats() throws {

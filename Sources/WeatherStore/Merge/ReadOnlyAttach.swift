@@ -12,7 +12,7 @@ extension Database {
     /// opened that very file, since a SQLite built without URI support would take the URI as a name.
     public func attachReadOnly(_ path: String, as schema: String) throws(StoreError) {
         guard let resolved = realpath(path, nil) else {
-            throw StoreError(code: 14, message: "cannot open: \(path): \(String(cString: strerror(errno)))")
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         let absolute = String(cString: resolved)
         free(resolved)
@@ -20,7 +20,7 @@ extension Database {
         let attached = try rows("SELECT file FROM pragma_database_list WHERE name = ?", [.text(schema)]).first?.first?.string
         guard attached == absolute else {
             try? execute("DETACH DATABASE \(schema)")
-            throw StoreError(code: 14, message: "could not attach \(path) read-only (this SQLite does not accept file: URIs)")
+            throw StoreError.cannotOpen(path: path, reason: "it could not be attached read-only (this SQLite does not accept file: URIs)")
         }
     }
 

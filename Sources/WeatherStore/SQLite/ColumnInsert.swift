@@ -122,8 +122,7 @@ public final class ColumnInsert<Record> {
         let first = binder.index
         try layout.bind(&binder, record)
         if Int(binder.index - first) != layout.columns.count {
-            throw StoreError(code: 25, message: "\(binder.index - first) value(s) bound for \(layout.columns.count) column(s)",
-                             sql: statement.sql)
+            throw StoreError.bindingMismatch(bound: Int(binder.index - first), expected: layout.columns.count, sql: statement.sql)
         }
     }
 }

@@ -19,6 +19,12 @@ public final class Database {
     /// How many times a transaction of this connection was rolled back.
     public internal(set) var rollbacks = 0
 
+    /// How long a statement waits for another connection's write lock before it fails with
+    /// `StoreError.locked`: 30 s, or `WXPIPE_BUSY_TIMEOUT_MS` (for tests of a locked store).
+    static let busyTimeoutMilliseconds: Int32 = {
+        getenv("WXPIPE_BUSY_TIMEOUT_MS").flatMap { Int32(String(cString: $0)) }.map { max(0, $0) } ?? 30_000
+    }()
+
     /// Runs once, before the first connection initializes SQLite.
     private static let configured: Bool = { wxpipe_sqlite_disable_memstatus() == SQLITE_OK }()
 
@@ -30,7 +36,7 @@ public final class Database {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(db)
-            throw StoreError(code: rc, message: "\(message): \(path)")
+            throw StoreError(sqlite: rc, message: "\(message): \(path)", path: path)
         }
         self.handle = db
         self.path = path
@@ -40,7 +46,7 @@ public final class Database {
             guard let context else { return }
             Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().rollbacks += 1
         }, Unmanaged.passUnretained(self).toOpaque())
-        sqlite3_busy_timeout(db, 30_000)
+        sqlite3_busy_timeout(db, Database.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         if !readOnly {
             try execute("PRAGMA journal_mode=WAL")
@@ -65,7 +71,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let message = err.map { String(cString: $0) } ?? lastError
             sqlite3_free(err)
-            throw StoreError(code: rc, message: message, sql: sql)
+            throw StoreError(sqlite: rc, message: message, sql: sql, path: path)
         }
     }
 

@@ -36,6 +36,7 @@ public final class ReadOnlyQuery {
             // SQLite reads the file lazily: a file that is not a store fails here, not later.
             try database.execute("SELECT COUNT(*) FROM sqlite_master")
         } catch {
+            if case .notAStore = error { throw QueryError(kind: .failed, message: error.message) }
             throw QueryError(kind: .failed, message: "cannot open \(path): \(error.message)")
         }
         sqlite3_set_authorizer(database.handle, { _, action, _, _, _, _ in
@@ -45,7 +46,7 @@ public final class ReadOnlyQuery {
         do {
             statement = try database.prepare(sql)
         } catch {
-            throw QueryError(kind: error.code == SQLITE_AUTH ? .refused : .failed, message: error.message)
+            throw QueryError(kind: error.isSQLite(SQLITE_AUTH) ? .refused : .failed, message: error.message)
         }
         guard sqlite3_stmt_readonly(statement.handle) != 0 else {
             throw QueryError(kind: .refused, message: "wxpipe sql only reads: this statement would change the store, so it was not run")
@@ -65,7 +66,7 @@ public final class ReadOnlyQuery {
         do {
             try statement.forEachRow([], body)
         } catch let error as StoreError {
-            let writes = error.code & 0xFF == SQLITE_READONLY
+            let writes = error.isSQLite(SQLITE_READONLY)
             throw QueryError(kind: writes ? .refused : .failed, message: error.message)
         }
     }

@@ -33,22 +33,3 @@ public enum SQLValue: Sendable, Equatable {
         return nil
     }
 }
-
-/// An error from SQLite with its result code, message and the SQL that caused it.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public var code: Int32
-    public var message: String
-    public var sql: String?
-
-    public init(code: Int32, message: String, sql: String? = nil) {
-        self.code = code
-        self.message = message
-        self.sql = sql
-    }
-
-    public var description: String {
-        var s = "SQLite error \(code): \(message)"
-        if let sql { s += " (in: \(sql.prefix(200)))" }
-        return s
-    }
-}

@@ -10,7 +10,7 @@ public final class Statement {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
-            throw StoreError(code: rc, message: database.lastError, sql: sql)
+            throw StoreError(sqlite: rc, message: database.lastError, sql: sql, path: database.path)
         }
         self.database = database
         self.handle = stmt
@@ -30,7 +30,7 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
         let expected = Int(sqlite3_bind_parameter_count(handle))
         if values.count != expected {
-            throw StoreError(code: SQLITE_RANGE, message: "\(values.count) value(s) for \(expected) parameter(s)", sql: sql)
+            throw StoreError.bindingMismatch(bound: values.count, expected: expected, sql: sql)
         }
         for (k, value) in values.enumerated() {
             let i = Int32(k + 1)
@@ -92,7 +92,7 @@ public final class Statement {
 
     @inline(__always)
     private func check(_ rc: Int32, parameter i: Int32) throws(StoreError) {
-        if rc != SQLITE_OK { throw StoreError(code: rc, message: "binding parameter \(i): \(database.lastError)", sql: sql) }
+        if rc != SQLITE_OK { throw StoreError(sqlite: rc, message: "binding parameter \(i): \(database.lastError)", sql: sql, path: database.path) }
     }
 
     /// Steps a statement bound with `set` to completion.
@@ -112,7 +112,7 @@ public final class Statement {
         switch rc {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw StoreError(code: rc, message: database.lastError, sql: sql)
+        default: throw StoreError(sqlite: rc, message: database.lastError, sql: sql, path: database.path)
         }
     }
 

@@ -26,8 +26,7 @@ public enum Migration {
         try database.inTransaction {
             let before = try version(of: database)
             if before > Schema.version {
-                throw StoreError(code: 1, message: "\(database.path) has store schema \(before), newer than this wxpipe's "
-                                 + "(\(Schema.version)): use a newer wxpipe")
+                throw StoreError.newerSchema(path: database.path, found: before, supported: Schema.version)
             }
             if try isVersion1(database) {
                 try fromVersion1(database)
@@ -99,7 +98,7 @@ public enum Migration {
             let a = try database.scalar("SELECT COUNT(*) FROM \(old)")?.int ?? 0
             let b = try database.scalar("SELECT COUNT(*) FROM \(new)")?.int ?? 0
             if a != b {
-                throw StoreError(code: 1, message: "upgrading \(database.path): \(old) has \(a) rows but \(b) were carried over; the store is left as it was")
+                throw StoreError.inconsistent(path: database.path, what: "upgrading, \(old) has \(a) rows but \(b) were carried over; the store is left as it was")
             }
         }
         try database.execute("DROP TABLE observations; DROP TABLE forecasts;")
