@@ -66,13 +66,12 @@ public struct ReportBuilder {
     // MARK: Sections
 
     func overview(generatedAt: Int64) throws -> String {
-        func count(_ table: String) throws -> Int64 {
-            try tableExists(table) ? (database.scalar("SELECT COUNT(*) FROM \(table)")?.int ?? 0) : 0
-        }
-        let docs = try database.scalar("SELECT COALESCE(SUM(documents), 0) FROM sources")?.int ?? 0
+        let c = try StoreContents.read(database)
         var s = "<p class=\"note\">Generated \(UTCTime.iso8601(generatedAt)) from <code>\(HTML.escape(database.path))</code>.</p>"
-        s += "<table><tr><th class=\"t\">documents read</th><th class=\"t\">observations</th><th class=\"t\">forecasts</th><th class=\"t\">locations</th><th class=\"t\">rejected documents</th></tr>"
-        s += "<tr><td>\(docs)</td><td>\(try count("observations"))</td><td>\(try count("forecasts"))</td><td>\(try count("locations"))</td><td>\(try count("rejects"))</td></tr></table>"
+        s += "<table data-table=\"headline\"><tr><th class=\"t\">documents read</th><th class=\"t\">observations</th><th class=\"t\">forecasts</th>"
+            + "<th class=\"t\">locations</th><th class=\"t\">rejected documents</th><th class=\"t\">duplicate documents</th></tr>"
+        s += "<tr><td>\(c.documents)</td><td>\(c.observations)</td><td>\(c.forecasts)</td><td>\(c.locations)</td>"
+            + "<td>\(c.rejectedDocuments)</td><td>\(c.duplicateDocuments)</td></tr></table>"
         return s
     }
 
