@@ -4,14 +4,14 @@ import WeatherCore
 ///
 /// Writes happen in batches inside transactions (`Database.inTransaction`); statements are
 /// prepared once and reused, which is most of SQLite's insert speed. Each insert is built
-/// from its column list in `RecordColumns`.
+/// from its table's declaration (`RecordTables`, `IngestTables`).
 public final class Store {
     public let database: Database
     private var insertObservation: ColumnInsert<Placed<Observation>>?
     private var insertReject: ColumnInsert<(reject: Reject, sourceID: Int64)>?
     private var insertLocation: ColumnInsert<Location>?
     private var insertForecast: ColumnInsert<Placed<Forecast>>?
-    private var insertWarningStatement: ColumnInsert<RecordColumns.Warning>?
+    private var insertWarningStatement: ColumnInsert<IngestTables.Warning>?
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
     private let keys: RecordKeys
@@ -35,7 +35,7 @@ public final class Store {
     public func beginSource(path: String, member: String?, inputHash: String?, settings: String = "",
                             modifiedAt: Int64?, now: Int64) throws(StoreError) -> Int64 {
         if insertSource == nil {
-            insertSource = try ColumnInsert(database, table: "sources", layout: RecordColumns.sourceStart)
+            insertSource = try ColumnInsert(database, table: "sources", layout: IngestTables.sourceStartLayout)
         }
         try insertSource!.insert(SourceStart(path: path, member: member, inputHash: inputHash, settings: settings,
                                              modifiedAt: modifiedAt, now: now))
@@ -76,7 +76,7 @@ public final class Store {
     /// Inserts a location, or updates it when it is declared (the pipeline file wins).
     public func saveLocation(_ l: Location) throws(StoreError) {
         if insertLocation == nil {
-            insertLocation = try ColumnInsert(database, table: "locations", layout: RecordColumns.location, suffix: """
+            insertLocation = try ColumnInsert(database, table: "locations", layout: IngestTables.locationLayout, suffix: """
                 ON CONFLICT(id) DO UPDATE SET
                     name = COALESCE(excluded.name, name), country = COALESCE(excluded.country, country),
                     state = COALESCE(excluded.state, state),
@@ -97,7 +97,7 @@ public final class Store {
     /// location and instant as one already stored), which is then counted, not written.
     public func insert(_ o: Observation, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertObservation == nil {
-            insertObservation = try ColumnInsert(database, table: "observation_rows", layout: RecordColumns.observation, verb: "OR IGNORE")
+            insertObservation = try ColumnInsert(database, table: "observation_rows", layout: RecordTables.observationLayout, verb: "OR IGNORE")
         }
         let feed = try keys.feed(provider: o.provider, product: o.product, model: nil, period: "", station: o.stationID)
         try insertObservation!.insert(Placed(record: o, locationKey: try keys.location(locationID), feedKey: feed,
@@ -109,7 +109,7 @@ public final class Store {
     /// period and start are already stored (a duplicate).
     public func insert(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
         if insertForecast == nil {
-            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordColumns.forecast, verb: "OR IGNORE",
+            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordTables.forecastLayout, verb: "OR IGNORE",
                                               rowsPerStatement: Store.forecastsPerStatement)
         }
         try insertForecast!.insert(try placed(f, locationID: locationID, sourceID: sourceID, line: line))
@@ -125,7 +125,7 @@ public final class Store {
     public func insert(forecasts: [Forecast], locationIDs: [String], sourceID: Int64, line: Int) throws(StoreError) -> Int {
         precondition(forecasts.count == locationIDs.count, "one location id per forecast")
         if insertForecast == nil {
-            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordColumns.forecast, verb: "OR IGNORE",
+            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordTables.forecastLayout, verb: "OR IGNORE",
                                               rowsPerStatement: Store.forecastsPerStatement)
         }
         var rows: [Placed<Forecast>] = []
@@ -147,15 +147,15 @@ public final class Store {
     public func insertWarning(_ message: String, format: String, origin: Origin, sourceID: Int64,
                               fieldPath: String? = nil, value: String? = nil, rule: String? = nil) throws(StoreError) {
         if insertWarningStatement == nil {
-            insertWarningStatement = try ColumnInsert(database, table: "warnings", layout: RecordColumns.warning)
+            insertWarningStatement = try ColumnInsert(database, table: "warnings", layout: IngestTables.warningLayout)
         }
-        try insertWarningStatement!.insert(RecordColumns.Warning(message: message, format: format, origin: origin, sourceID: sourceID,
+        try insertWarningStatement!.insert(IngestTables.Warning(message: message, format: format, origin: origin, sourceID: sourceID,
                                                                  fieldPath: fieldPath, value: value, rule: rule))
     }
 
     public func insert(_ r: Reject, sourceID: Int64) throws(StoreError) {
         if insertReject == nil {
-            insertReject = try ColumnInsert(database, table: "rejects", layout: RecordColumns.reject)
+            insertReject = try ColumnInsert(database, table: "rejects", layout: IngestTables.rejectLayout)
         }
         try insertReject!.insert((reject: r, sourceID: sourceID))
     }

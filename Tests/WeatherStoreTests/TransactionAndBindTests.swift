@@ -89,13 +89,13 @@ struct BindTests {
             Set(try t.store.database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].string })
         }
         func names<R>(_ layout: RowLayout<R>) -> [String] { layout.columns }
-        #expect(Set(names(RecordColumns.observation)) == (try columns("observation_rows")).subtracting(["id"]))
-        #expect(names(RecordColumns.observation).count == Set(names(RecordColumns.observation)).count)
-        #expect(Set(names(RecordColumns.forecast)) == (try columns("forecast_rows")).subtracting(["id"]))
-        #expect(names(RecordColumns.forecast).count == Set(names(RecordColumns.forecast)).count)
-        #expect(Set(names(RecordColumns.reject)) == (try columns("rejects")).subtracting(["id"]))
-        #expect(Set(names(RecordColumns.warning)) == (try columns("warnings")).subtracting(["id"]))
-        #expect(Set(names(RecordColumns.location)) == (try columns("locations")))
+        #expect(Set(names(RecordTables.observationLayout)) == (try columns("observation_rows")).subtracting(["id"]))
+        #expect(names(RecordTables.observationLayout).count == Set(names(RecordTables.observationLayout)).count)
+        #expect(Set(names(RecordTables.forecastLayout)) == (try columns("forecast_rows")).subtracting(["id"]))
+        #expect(names(RecordTables.forecastLayout).count == Set(names(RecordTables.forecastLayout)).count)
+        #expect(Set(names(IngestTables.rejectLayout)) == (try columns("rejects")).subtracting(["id"]))
+        #expect(Set(names(IngestTables.warningLayout)) == (try columns("warnings")).subtracting(["id"]))
+        #expect(Set(names(IngestTables.locationLayout)) == (try columns("locations")))
     }
 
     /// Bindings are not cleared between rows (`Statement.reset`): a missing value must still be

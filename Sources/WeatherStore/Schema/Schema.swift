@@ -3,50 +3,46 @@
 /// and `forecasts` (`RecordViews`), whose columns are those of schema version 1: names, ISO
 /// 8601 UTC text instants (`2024-05-01T06:00:00Z`), the same in SQL, CSV and a spreadsheet.
 public enum Schema {
-    /// 2: integer keys and instants in `observation_rows` and `forecast_rows` (issue 12);
+    /// 2: integer keys and instants in `observation_rows` and `forecast_rows`;
     /// 1: text keys and ISO text instants in the tables `observations` and `forecasts`.
     public static let version = 2
 
-    public static let sql = """
+    /// The store's tables, created with `IF NOT EXISTS`: the declared tables (`IngestTables`,
+    /// `RecordTables`) and the lookup tables behind the record views.
+    public static let sql: String = [
+        meta,
+        IngestTables.sources.rowTableSQL,
+        IngestTables.locations.rowTableSQL,
+        lookupTables,
+        RecordTables.observations.rowTableSQL,
+        RecordTables.forecasts.rowTableSQL,
+        IngestTables.rejects.rowTableSQL,
+        IngestTables.warnings.rowTableSQL,
+    ].joined(separator: "\n")
+
+    /// Every table users read, declared once, in the order of `dataTables`.
+    public static let declarations: [TableDeclaration] = [
+        IngestTables.sources, IngestTables.locations, RecordTables.observations, RecordTables.forecasts,
+        IngestTables.rejects, IngestTables.warnings,
+    ]
+
+    /// The declaration of a table users read (`observations`, `sources`, …), nil for others.
+    public static func declaration(of table: String) -> TableDeclaration? {
+        declarations.first { $0.name == table }
+    }
+
+    static let meta = """
     CREATE TABLE IF NOT EXISTS meta (
         key TEXT PRIMARY KEY,
         value TEXT
     );
-    CREATE TABLE IF NOT EXISTS sources (
-        id INTEGER PRIMARY KEY,
-        path TEXT NOT NULL,
-        member TEXT,
-        input_hash TEXT,
-        content_hash TEXT,
-        bytes INTEGER,
-        modified_at_utc TEXT,
-        documents INTEGER NOT NULL DEFAULT 0,
-        accepted INTEGER NOT NULL DEFAULT 0,
-        rejected INTEGER NOT NULL DEFAULT 0,
-        duplicates INTEGER NOT NULL DEFAULT 0,
-        records INTEGER NOT NULL DEFAULT 0,
-        status TEXT NOT NULL,
-        ingested_at_utc TEXT NOT NULL,
-        settings_fingerprint TEXT
-    );
-    CREATE INDEX IF NOT EXISTS sources_input_hash ON sources(input_hash);
-    CREATE INDEX IF NOT EXISTS sources_path ON sources(path);
-    CREATE TABLE IF NOT EXISTS locations (
-        id TEXT PRIMARY KEY,
-        name TEXT,
-        country TEXT,
-        state TEXT,
-        lat REAL NOT NULL,
-        lon REAL NOT NULL,
-        timezone TEXT,
-        utc_offset_s INTEGER,
-        radius_km REAL NOT NULL,
-        declared INTEGER NOT NULL DEFAULT 0
-    );
-    -- Integer keys for the text that repeats on every record row: a location's id, and a feed —
-    -- the provider, product, model, period and station a row came from. Rows carry the small
-    -- integer, the views below give the text back (issue 12: text keys made SQLite compare long
-    -- strings on every insert, and took a third of the store's bytes).
+    """
+
+    /// Integer keys for the text that repeats on every record row: a location's id, and a feed —
+    /// the provider, product, model, period and station a row came from. Rows carry the small
+    /// integer, the record views give the text back: text keys made SQLite compare long strings
+    /// on every insert, and took a third of the store's bytes.
+    static let lookupTables = """
     CREATE TABLE IF NOT EXISTS location_keys (
         key INTEGER PRIMARY KEY,
         location_id TEXT NOT NULL UNIQUE REFERENCES locations(id)
@@ -65,129 +61,6 @@ public enum Schema {
         station_id TEXT NOT NULL DEFAULT '',
         UNIQUE (provider, product, model, period, station_id)
     );
-    -- Instants are INTEGER Unix seconds (`_unix`); the `observations` view gives them as ISO text.
-    -- feed_key and location_key have no REFERENCES clause: SQLite would look up both parents on
-    -- every insert, and the keys only ever come from the lookup tables, which never lose a row.
-    CREATE TABLE IF NOT EXISTS observation_rows (
-        id INTEGER PRIMARY KEY,
-        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-        line INTEGER,
-        feed_key INTEGER NOT NULL,
-        location_key INTEGER NOT NULL,
-        observed_at_unix INTEGER NOT NULL,
-        temp_c REAL,
-        feels_like_c REAL,
-        dew_point_c REAL,
-        pressure_hpa REAL,
-        humidity_pct REAL,
-        wind_speed_ms REAL,
-        wind_gust_ms REAL,
-        wind_dir_deg REAL,
-        cloud_cover_pct REAL,
-        visibility_m REAL,
-        uv_index REAL,
-        rain_mm REAL,
-        snow_mm REAL,
-        precip_mm REAL,
-        precip_window_h REAL,
-        precip_rate_mmh REAL,
-        condition TEXT,
-        condition_code TEXT,
-        condition_text TEXT,
-        place_name TEXT,
-        country TEXT,
-        lat REAL NOT NULL,
-        lon REAL NOT NULL,
-        utc_offset_s INTEGER,
-        timezone TEXT,
-        sunrise_unix INTEGER,
-        sunset_unix INTEGER,
-        units_assumed TEXT,
-        units_source TEXT,
-        -- observed (reports what happened) or nowcast (the current block of a forecast reply):
-        -- only observed rows are the truth unless a pipeline names the source in `reference`.
-        role TEXT,
-        qc_flag TEXT,
-        precip_trace INTEGER NOT NULL DEFAULT 0,
-        temp_max_6h_c REAL,
-        temp_min_6h_c REAL,
-        temp_max_24h_c REAL,
-        temp_min_24h_c REAL,
-        -- Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
-        -- Stations within one location's radius (KJFK, KLGA, KNYC) report at the same minute: one
-        -- row each, as each station is a feed of its own.
-        UNIQUE (location_key, observed_at_unix, feed_key)
-    );
-    CREATE INDEX IF NOT EXISTS observation_rows_source ON observation_rows(source_id, line);
-    CREATE TABLE IF NOT EXISTS forecast_rows (
-        id INTEGER PRIMARY KEY,
-        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-        line INTEGER,
-        feed_key INTEGER NOT NULL,
-        location_key INTEGER NOT NULL,
-        issued_at_unix INTEGER NOT NULL,
-        issued_at_source TEXT NOT NULL,
-        valid_from_unix INTEGER NOT NULL,
-        valid_to_unix INTEGER NOT NULL,
-        valid_at_unix INTEGER NOT NULL,
-        lead_hours REAL NOT NULL,
-        target_date TEXT,
-        temp_c REAL,
-        temp_max_c REAL,
-        temp_min_c REAL,
-        feels_like_c REAL,
-        dew_point_c REAL,
-        humidity_pct REAL,
-        pressure_hpa REAL,
-        wind_speed_ms REAL,
-        wind_gust_ms REAL,
-        wind_dir_deg REAL,
-        cloud_cover_pct REAL,
-        visibility_m REAL,
-        precip_mm REAL,
-        precip_estimated INTEGER NOT NULL DEFAULT 0,
-        precip_rate_mmh REAL,
-        precip_prob_pct REAL,
-        snowfall_cm REAL,
-        uv_index REAL,
-        condition TEXT,
-        condition_code TEXT,
-        condition_text TEXT,
-        units_assumed TEXT,
-        units_source TEXT,
-        wind_speed_max_ms REAL,
-        period_hours REAL,
-        -- The feed holds provider, product, model and period; location first for the aggregate's reads.
-        UNIQUE (location_key, feed_key, issued_at_unix, valid_from_unix)
-    );
-    CREATE INDEX IF NOT EXISTS forecast_rows_source ON forecast_rows(source_id, line);
-    CREATE TABLE IF NOT EXISTS rejects (
-        id INTEGER PRIMARY KEY,
-        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-        path TEXT NOT NULL,
-        member TEXT,
-        line INTEGER,
-        byte_offset INTEGER,
-        reason TEXT NOT NULL,
-        message TEXT NOT NULL,
-        field_path TEXT,
-        format TEXT,
-        excerpt TEXT
-    );
-    CREATE INDEX IF NOT EXISTS rejects_source ON rejects(source_id);
-    CREATE TABLE IF NOT EXISTS warnings (
-        id INTEGER PRIMARY KEY,
-        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-        path TEXT NOT NULL,
-        member TEXT,
-        line INTEGER,
-        format TEXT,
-        message TEXT NOT NULL,
-        field_path TEXT,
-        value TEXT,
-        rule TEXT
-    );
-    CREATE INDEX IF NOT EXISTS warnings_source ON warnings(source_id);
     """
 
     /// Columns added to tables after stores were first written: a store made by an earlier
@@ -210,5 +83,5 @@ public enum Schema {
     }
 
     /// Tables a user exports by default, in a stable order.
-    public static let dataTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]
+    public static let dataTables = declarations.map(\.name)
 }

@@ -8,6 +8,10 @@
 public enum Views {
     public static let names = ["observations_named", "daily_named", "scores_pooled"]
 
+    /// The measured columns of `observations`, from its declaration: a new measured column
+    /// appears in `observations_named` too.
+    static let measured = RecordTables.observations.columns.filter(\.measured).map { "o." + $0.name }.joined(separator: ", ")
+
     public static let sql = """
     -- Observations with their location's name, and the local time from the reply's UTC offset
     -- (else the location's; NULL when neither is known).
@@ -16,9 +20,7 @@ public enum Views {
            o.provider, o.product, o.observed_at_utc,
            datetime(o.observed_at_utc, COALESCE(o.utc_offset_s, l.utc_offset_s) || ' seconds') AS observed_at_local,
            COALESCE(o.utc_offset_s, l.utc_offset_s) AS local_offset_s,
-           o.temp_c, o.feels_like_c, o.dew_point_c, o.pressure_hpa, o.humidity_pct, o.wind_speed_ms, o.wind_gust_ms,
-           o.wind_dir_deg, o.cloud_cover_pct, o.visibility_m, o.uv_index, o.rain_mm, o.snow_mm, o.precip_mm,
-           o.precip_window_h, o.precip_rate_mmh, o.condition, o.condition_text, o.source_id
+           \(measured), o.condition, o.condition_text, o.source_id
     FROM observations o JOIN locations l ON l.id = o.location_id;
 
     -- Daily values with the location's name, country and time zone.
