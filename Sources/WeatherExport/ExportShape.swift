@@ -13,13 +13,6 @@ struct ExportShape {
     let header: [String]
     private let convert: [((SQLValue, [SQLValue]) -> SQLValue)?]
 
-    static let differenceColumns: Set<String> = ["error", "bias", "mae", "rmse", "error_sd",
-        // The interval, quantile, skill-baseline and comparison columns of issue 13 are in the variable's units too.
-        "bias_ci_low", "bias_ci_high", "mae_ci_low", "mae_ci_high", "rmse_ci_low", "rmse_ci_high", "abs_error_p50", "abs_error_p90",
-        "bias_lower_tercile", "bias_middle_tercile", "bias_upper_tercile", "mae_persistence", "mae_climatology",
-        "mae_a", "mae_b", "mae_diff", "mae_diff_ci_low", "mae_diff_ci_high", "mean_abs_revision", "revision_ci_low", "revision_ci_high"]
-    static let valueColumns: Set<String> = ["forecast", "observed"]
-
     init(table: String, columns: [String], dialect: CSVDialect, units: Units) {
         let variableIndex = columns.firstIndex(of: "variable")
         var header: [String] = []
@@ -37,16 +30,16 @@ struct ExportShape {
                     outName = units.rename(name)
                     f = { v, _ in v.double.map { .real(ExportShape.tidy(c.value($0))) } ?? v }
                 } else if let vi = variableIndex {
-                    let isValue = ExportShape.valueColumns.contains(name)
-                    let isDifference = ExportShape.differenceColumns.contains(name) || name.hasPrefix("mae_lead_") || name.hasPrefix("bias_lead_")
+                    let relation = ColumnCatalog.variableUnit(of: name)
+                    let isValue = relation == .value
                     if name == "variable" {
                         f = { v, _ in v.string.map { .text(units.rename($0)) } ?? v }
-                    } else if isValue || isDifference {
+                    } else if relation == .value || relation == .difference {
                         f = { v, row in
                             guard let x = v.double, let variable = row[vi].string, let c = units.conversion(for: variable) else { return v }
                             return .real(ExportShape.tidy(isValue ? c.value(x) : c.difference(x)))
                         }
-                    } else if name.hasPrefix("sum_") {
+                    } else if relation == .metricSum {
                         outName = name + "_metric"
                     }
                 }
