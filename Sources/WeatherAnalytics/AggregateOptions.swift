@@ -10,8 +10,8 @@ public struct AggregateOptions: Sendable, Equatable {
     /// Let a provider/product be verified against its own observations (off: never).
     public var allowSelfReference = false
     /// Which of several forecasts for the same case are scored (default: the last issued before
-    /// 06:00 local on each issue date, so polling frequency does not weigh).
-    public var issueSelection: IssueSelection = .latestBefore(minuteOfDay: 6 * 60)
+    /// `IssueSelection.defaultCutoffMinute` local on each issue date, so polling frequency does not weigh).
+    public var issueSelection: IssueSelection = .latestBefore(minuteOfDay: IssueSelection.defaultCutoffMinute)
     /// A day forecast is paired with a local day only when its window starts and ends within this
     /// many hours of that day's local midnights.
     public var dayWindowToleranceHours: Double = 1
@@ -69,6 +69,10 @@ public enum IssueSelection: Sendable, Equatable {
     case latestBefore(minuteOfDay: Int)
     /// Per provider, location, target and issue date: the first forecast issued that day.
     case firstOfDay
+
+    /// The cutoff of `latest_before` when none is given: 06:00 local, after the night's model
+    /// runs and before a day's first decisions. Every default of the cutoff reads this one.
+    public static let defaultCutoffMinute = 6 * 60
 
     /// `all`, `first_of_day`, `latest_before 06:00`.
     public var label: String {

@@ -12,15 +12,18 @@ public struct OptionSpec: Sendable {
     public var repeatable: Bool
     /// Shown without brackets in the usage line; a missing required option is a usage error.
     public var required: Bool
+    /// Old names still accepted for this option (deprecated: `--help` shows only `name`).
+    public var aliases: [String]
 
     public init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil,
-                repeatable: Bool = false, required: Bool = false) {
+                repeatable: Bool = false, required: Bool = false, aliases: [String] = []) {
         self.name = name
         self.valueName = value
         self.help = help
         self.defaultValue = defaultValue
         self.repeatable = repeatable
         self.required = required
+        self.aliases = aliases
     }
 
     /// An option whose value is one case of `T`: the value name lists the cases (`csv|sqlite`).
@@ -77,9 +80,10 @@ public struct ParsedArguments {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            guard let spec = specs.first(where: { $0.name == name }) else {
+            guard let spec = specs.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
                 throw UsageError("unknown option '\(name)'")
             }
+            name = spec.name
             if spec.valueName != nil {
                 let value: String
                 if let inline { value = inline } else {

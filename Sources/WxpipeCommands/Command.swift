@@ -42,6 +42,8 @@ public protocol Command: Sendable {
     static var arguments: String { get }
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
+    /// Options still accepted under an old spelling but left out of `--help` and the usage line.
+    static var deprecatedOptions: [OptionSpec] { get }
     static var examples: [String] { get }
     init(parsing args: ParsedArguments) throws(UsageError)
     func run(_ console: Console) -> ExitCode
@@ -49,6 +51,7 @@ public protocol Command: Sendable {
 
 extension Command {
     public static var arguments: String { "" }
+    public static var deprecatedOptions: [OptionSpec] { [] }
 
     /// `wxpipe NAME` and every option as its declaration shows it, then the arguments.
     public static var usage: String {
@@ -57,7 +60,7 @@ extension Command {
 
     /// Parses raw arguments (after the command's name) into the command.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Self {
-        try Self(parsing: try ParsedArguments.parse(arguments, specs: options))
+        try Self(parsing: try ParsedArguments.parse(arguments, specs: options + deprecatedOptions))
     }
 
     /// The text of `wxpipe COMMAND --help`.

@@ -19,31 +19,10 @@ public struct IngestCommand: Command {
     the file in progress before exiting; the next run ingests it again.
     """
     static let db = OptionSpec("--db", value: "FILE", help: "The SQLite store to write (created if missing).", required: true)
-    static let units = OptionSpec("--units", value: "SYSTEM",
-                                  help: "Units of OpenWeatherMap bodies whose envelope has no URL: standard (Kelvin), metric or imperial.",
-                                  default: UnitSystem.standard.rawValue)
-    static let role = OptionSpec("--role", value: "ROLE",
-                                 help: "observed (every time step is truth, e.g. a past_days folder), forecast, or auto (by format).",
-                                 default: "auto")
-    static let fileTimeZone = OptionSpec("--file-time-zone", value: "ZONE",
-                                         help: "IANA zone of wall-clock times in file names, e.g. America/New_York.", default: "UTC")
-    static let issuedAt = OptionSpec("--issued-at", value: "SOURCE",
-                                     help: "The one source of issue times: file_name, mtime, envelope or body.",
-                                     default: "envelope, body, file name, mtime")
-    static let envelopeBody = OptionSpec("--envelope-body", value: "PATH",
-                                         help: "Key path of the reply inside the collector's wrapper, e.g. data.", default: "recognised by shape")
-    static let envelopeFetchedAt = OptionSpec("--envelope-fetched-at", value: "PATH", help: "Key path of the fetch time in the wrapper.")
-    static let envelopeURL = OptionSpec("--envelope-url", value: "PATH", help: "Key path of the request URL in the wrapper.")
-    static let strictValues = OptionSpec("--strict-values",
-                                         help: "Reject a document for one implausible or mistyped value instead of setting the value aside.")
-    static let nwsQCAccept = OptionSpec("--nws-qc-accept", value: "LETTERS",
-                                        help: "NWS quality-control flags whose values are kept, e.g. VCSZ (X and Q are dropped by default).",
-                                        default: "VCSZG")
     static let shard = OptionSpec("--shard", value: "K/N", help: "Read only shard K of N (0-based) of the inputs, by a hash of each file's path "
                                   + "under its folder; auto: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (docs/SCALING.md).")
-    public static let options = [db, units, shard, role, fileTimeZone, issuedAt, envelopeBody, envelopeFetchedAt, envelopeURL, strictValues,
-                                 nwsQCAccept, LocationOption.spec]
-        + IngestStage.Options.specs
+    /// `--db`, `--shard`, the input settings of `SettingsCatalog.input` (docs/SETTINGS.md), `--location`.
+    public static let options = [db, shard] + SettingsCatalog.input.map(\.option) + [LocationOption.spec] + IngestStage.Options.specs
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
         "wxpipe ingest --db weather.sqlite --units imperial us-replies.ndjson.gz",
@@ -94,34 +73,10 @@ public struct IngestCommand: Command {
 }
 
 extension IngestCommand {
-    /// The per-input settings options, checked as a pipeline file's input keys are.
+    /// The per-input settings options: `SettingsCatalog.input`, checked as a pipeline file's input keys are.
     static func parseSettings(_ args: ParsedArguments) throws(UsageError) -> IngestSettings {
-        var settings = IngestSettings(units: try args.choice(units), strictValues: args.has(strictValues))
-        if let text = args.value(role) {
-            guard let parsed = IngestSettings.parseRole(text) else { throw UsageError("--role must be observed, forecast or auto, not '\(Sanitize.printable(text))'") }
-            settings.role = parsed
-        }
-        if let zone = args.value(fileTimeZone) {
-            guard LocalTime.isKnownZone(zone) else { throw UsageError("--file-time-zone: '\(Sanitize.printable(zone))' is not an IANA time zone known here") }
-            settings.fileTimeZone = zone
-        }
-        if let text = args.value(issuedAt) {
-            guard let parsed = IngestSettings.parseIssuedAt(text) else {
-                throw UsageError("--issued-at must be file_name, mtime, envelope or body, not '\(Sanitize.printable(text))'")
-            }
-            settings.issuedAtSource = parsed
-        }
-        if let letters = args.value(nwsQCAccept) {
-            guard let parsed = IngestSettings.parseQCLetters(letters) else {
-                throw UsageError("--nws-qc-accept must be MADIS QC letters such as VCSZ, not '\(Sanitize.printable(letters))'")
-            }
-            settings.nwsQCAccept = parsed
-        }
-        if let body = args.value(envelopeBody) {
-            settings.envelope = EnvelopeMapping(body: body, fetchedAt: args.value(envelopeFetchedAt), url: args.value(envelopeURL))
-        } else if args.value(envelopeFetchedAt) != nil || args.value(envelopeURL) != nil {
-            throw UsageError("--envelope-fetched-at and --envelope-url need --envelope-body")
-        }
+        var settings = IngestSettings()
+        try args.apply(SettingsCatalog.input, to: &settings)
         return settings
     }
 }

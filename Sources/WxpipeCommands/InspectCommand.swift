@@ -7,9 +7,9 @@ public struct InspectCommand: Command {
     public static let abstract = "Show what each document is, the records it gives and its problems (writes nothing)."
     public static let arguments = "PATH..."
     public static let discussion = "Reads inputs exactly as 'ingest' does and prints one line per document on stdout."
-    static let units = OptionSpec("--units", value: "SYSTEM", help: "Units of OpenWeatherMap bodies without an envelope URL.",
-                                  default: UnitSystem.standard.rawValue)
-    public static let options = [units]
+    /// The `units` setting of an input, as `ingest` reads it.
+    static let unitsSetting = SettingsCatalog.inputSetting("units")!
+    public static let options = [unitsSetting.option]
     public static let examples = ["wxpipe inspect reply.json", "wxpipe inspect --units metric archive.tar.gz"]
 
     /// Units of OpenWeatherMap bodies that do not state them; nil: the decoders' default.
@@ -19,7 +19,9 @@ public struct InspectCommand: Command {
     public init(parsing args: ParsedArguments) throws(UsageError) {
         guard !args.positional.isEmpty else { throw UsageError("no PATH given") }
         paths = args.positional
-        units = try args.choice(Self.units)
+        var settings = IngestSettings()
+        try args.apply([Self.unitsSetting], to: &settings)
+        units = settings.units
     }
 
     public func run(_ console: Console) -> ExitCode {

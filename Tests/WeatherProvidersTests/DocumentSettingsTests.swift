@@ -86,18 +86,22 @@ struct DocumentSettingsTests {
         #expect(f.reason == .missingField && f.message.contains("forced to come from body"))
     }
 
-    @Test func settingsThatChangeRecordsMakeOneKey() {
+    /// The context embeds the input's settings whole: their one fingerprint is what the store
+    /// keeps, and a setting set through the context is the setting.
+    @Test func theContextCarriesTheSettingsWhole() {
         var a = DecodeContext(sourceName: "a.json", modifiedAt: 1, ingestTime: 2)
-        #expect(a.recordSettingsKey == "")
-        #expect(DecodeContext(sourceName: "b.json", modifiedAt: 9).recordSettingsKey == "")
-        a.owmUnits = .metric
+        #expect(a.settings == IngestSettings() && a.settings.fingerprint == "")
+        #expect(DecodeContext(sourceName: "b.json", modifiedAt: 9).settings.fingerprint == "")
+        a.settings.units = .metric
         a.role = .observed
         a.fileTimeZone = "America/New_York"
         a.issuedAtSource = .fileName
         a.envelope = EnvelopeMapping(body: "data", fetchedAt: "fetchedAt")
-        #expect(a.recordSettingsKey == "units=metric;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data|fetchedAt|")
+        #expect(a.settings == IngestSettings(units: .metric, role: .observed, fileTimeZone: "America/New_York", issuedAtSource: .fileName,
+                                             envelope: EnvelopeMapping(body: "data", fetchedAt: "fetchedAt")))
+        #expect(a.settings.fingerprint == "units=metric;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data\\,fetchedAt\\,")
         var b = a
         b.envelope = EnvelopeMapping(body: "data", fetchedAt: "ts")
-        #expect(a.recordSettingsKey != b.recordSettingsKey)
+        #expect(a.settings.fingerprint != b.settings.fingerprint)
     }
 }

@@ -113,7 +113,7 @@ enum PreparedEvent: Sendable {
     static func prepare(_ event: IngestEvent, settings: IngestSettings, now: Int64) -> PreparedEvent {
         guard case .document(let doc) = event else { return .event(event) }
         let name = doc.origin.member ?? doc.origin.path
-        let context = settings.decodeContext(sourceName: name, modifiedAt: doc.origin.modifiedAt, ingestTime: now)
+        let context = DecodeContext(settings: settings, sourceName: name, modifiedAt: doc.origin.modifiedAt, ingestTime: now)
         let result = DocumentDecoder.decode(doc.bytes, context: context)
         switch result {
         case .success:
@@ -133,8 +133,8 @@ enum PreparedEvent: Sendable {
         for units in UnitSystem.allCases where units != assumed {
             var other = settings
             other.units = units
-            let context = other.decodeContext(sourceName: doc.origin.member ?? doc.origin.path,
-                                              modifiedAt: doc.origin.modifiedAt, ingestTime: now)
+            let context = DecodeContext(settings: other, sourceName: doc.origin.member ?? doc.origin.path,
+                                        modifiedAt: doc.origin.modifiedAt, ingestTime: now)
             if case .success = DocumentDecoder.decode(doc.bytes, context: context) { return units }
         }
         return nil

@@ -49,11 +49,10 @@ public struct PipelineFile: Sendable {
         }
     }
 
-    public static let topLevelKeys = ["name", "inputs", "store", "locations", "export", "strict", "description",
-                                      "reference", "daily_min_coverage", "include_incomplete_days", "match_window_minutes",
-                                      "precip_threshold_mm", "homogeneous", "allow_self_reference", "issue_selection",
-                                      "day_window_tolerance_hours", "compare", "pairing", "window_min_coverage", "bootstrap_samples",
-                                      "bootstrap_block_days", "bootstrap_seed", "precip_thresholds_mm", "shard"]
+    /// The keys of the pipeline itself; every other top-level key is a setting of `SettingsCatalog.aggregate`.
+    static let structureKeys = ["name", "inputs", "store", "locations", "export", "strict", "description", "shard"]
+
+    public static let topLevelKeys = structureKeys + SettingsCatalog.aggregate.map(\.key)
 
     public static func load(path: String) throws(Problem) -> PipelineFile {
         guard let bytes = readWholeFile(path) else {
@@ -123,101 +122,47 @@ public struct PipelineFile: Sendable {
             return b
         }
 
-        /// A list of `provider/product` strings (`reference`), or `provider/product[/model]` (`compare`).
-        func sources(_ v: JSONValue?, _ key: String, models: Bool = false) throws(Problem) -> [String]? {
+        /// A list of `provider/product` strings (a location's `reference`), checked as the `reference` setting is.
+        func sources(_ v: JSONValue?, _ key: String) throws(Problem) -> [String]? {
             guard let v else { return nil }
-            guard v.kind == .array else { throw fail(key, "must be an array of \"provider/product\" strings") }
-            var out: [String] = []
-            for (k, item) in v.elements.enumerated() {
-                let parts = item.string?.split(separator: "/", omittingEmptySubsequences: false) ?? []
-                guard let s = item.string, parts.count == 2 || (models && parts.count == 3), parts.allSatisfy({ !$0.isEmpty }) else {
-                    throw fail("\(key)[\(k)]", "must be a \"provider/product\" string such as \"openweathermap/current\"")
+            do { return try SettingsCatalog.parseSources(SettingValue(v), models: false) } catch { throw fail(key + error.at, error.message) }
+        }
+
+        /// Applies the settings of `catalog` found in `object` (nested objects for dotted keys
+        /// such as `envelope.body`), failing with `prefix` + the key.
+        func apply<T>(_ catalog: [Setting<T>], from object: JSONValue, prefix: String, to target: inout T) throws(Problem) {
+            for group in Set(catalog.map(\.key).filter { $0.contains(".") }.map { String($0.prefix { $0 != "." }) }) {
+                guard let v = object[group] else { continue }
+                let known = catalog.map(\.key).filter { $0.hasPrefix(group + ".") }.map { String($0.dropFirst(group.count + 1)) }
+                guard v.kind == .object else { throw fail(prefix + group, "must be an object with the keys " + known.joined(separator: ", ")) }
+                for sub in v.keys where !known.contains(sub) {
+                    throw fail("\(prefix)\(group).\(sub)", "unknown key (known: \(known.joined(separator: ", ")))")
                 }
-                out.append(s)
+                for setting in catalog where setting.key.hasPrefix(group + ".") && setting.requires.isEmpty
+                    && v[String(setting.key.dropFirst(group.count + 1))] == nil {
+                    throw fail(prefix + setting.key, "missing: " + setting.help.prefix { $0 != "," && $0 != "." }.lowercased())
+                }
             }
-            return out
+            for setting in catalog {
+                let path = setting.key.split(separator: ".").map(String.init)
+                var value: JSONValue? = object
+                for part in path { value = value?[part] }
+                guard let value else { continue }
+                do {
+                    try setting.apply(SettingValue(value), to: &target)
+                } catch {
+                    let message = error.needs.map { "needs '\(prefix)\($0)'" } ?? error.message
+                    throw fail(prefix + setting.key + error.at, message)
+                }
+            }
         }
     }
 
-    /// The aggregate stage's keys (README, "Pipeline files"; docs/VERIFICATION.md).
+    /// The aggregate stage's keys: `SettingsCatalog.aggregate` (docs/SETTINGS.md).
     static func parseAggregate(_ root: JSONValue, _ r: Reader) throws(Problem) -> AggregateOptions {
         var aggregate = AggregateOptions()
-        aggregate.reference = try r.sources(root["reference"], "reference") ?? []
-        aggregate.compare = try r.sources(root["compare"], "compare", models: true) ?? []
-        if let v = try r.number(root["daily_min_coverage"], "daily_min_coverage") {
-            guard v > 0 && v <= 1 else { throw r.fail("daily_min_coverage", "must be a share of the day's hours, above 0 and at most 1") }
-            aggregate.dailyMinCoverage = v
-        }
-        if let v = try r.number(root["match_window_minutes"], "match_window_minutes") {
-            guard v > 0 && v <= 720 else { throw r.fail("match_window_minutes", "must be between 0 and 720 minutes") }
-            aggregate.matchWindowMinutes = v
-        }
-        if let v = try r.number(root["precip_threshold_mm"], "precip_threshold_mm") {
-            guard v > 0 else { throw r.fail("precip_threshold_mm", "must be positive") }
-            aggregate.precipThresholdMm = v
-        }
-        if let v = try r.number(root["day_window_tolerance_hours"], "day_window_tolerance_hours") {
-            guard v >= 0 && v <= 12 else { throw r.fail("day_window_tolerance_hours", "must be between 0 and 12 hours") }
-            aggregate.dayWindowToleranceHours = v
-        }
-        if let v = root["issue_selection"] { aggregate.issueSelection = try parseIssueSelection(v, r) }
-        aggregate.includeIncompleteDays = try r.bool(root["include_incomplete_days"], "include_incomplete_days") ?? false
-        aggregate.homogeneous = try r.bool(root["homogeneous"], "homogeneous") ?? false
-        aggregate.allowSelfReference = try r.bool(root["allow_self_reference"], "allow_self_reference") ?? false
-        try parsePairing(root, r, into: &aggregate)
-        try parseScoreKeys(root, r, &aggregate)
+        try r.apply(SettingsCatalog.aggregate, from: root, prefix: "", to: &aggregate)
         return aggregate
-    }
-
-    /// The keys of the intervals and thresholds of issue 13 (docs/STATISTICS.md).
-    static func parseScoreKeys(_ root: JSONValue, _ r: Reader, _ aggregate: inout AggregateOptions) throws(Problem) {
-        func whole(_ key: String, _ range: ClosedRange<Double>) throws(Problem) -> Int? {
-            guard let v = try r.number(root[key], key) else { return nil }
-            guard v == v.rounded(), range.contains(v) else { throw r.fail(key, "must be a whole number in \(Int(range.lowerBound))…\(Int(range.upperBound))") }
-            return Int(v)
-        }
-        if let v = try whole("bootstrap_samples", 1...100_000) { aggregate.bootstrap.samples = v }
-        if let v = try whole("bootstrap_block_days", 1...365) { aggregate.bootstrap.blockLengthDays = v }
-        if let v = try whole("bootstrap_seed", 0...9_007_199_254_740_991) { aggregate.bootstrap.seed = UInt64(v) }
-        if let v = root["precip_thresholds_mm"] {
-            let values = v.kind == .array ? v.elements.compactMap(\.number) : []
-            guard !values.isEmpty, values.count == v.elements.count, values.allSatisfy({ $0 > 0 }) else {
-                throw r.fail("precip_thresholds_mm", "must be an array of positive amounts in mm, such as [0.2, 1, 5, 10]")
-            }
-            aggregate.precipThresholdsMm = values
-        }
-    }
-
-    /// `"all"`, `"first_of_day"`, `"latest_before"` (06:00), `"latest_before HH:MM"`, or
-    /// `{"mode": …, "cutoff": "HH:MM"}`.
-    static func parseIssueSelection(_ v: JSONValue, _ r: Reader) throws(Problem) -> IssueSelection {
-        let key = "issue_selection"
-        let expected = "must be \"all\", \"first_of_day\", \"latest_before\" or \"latest_before HH:MM\" (local time)"
-        var mode: String, cutoff: String?
-        if let s = v.string {
-            let parts = s.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard parts.count == 1 || parts.count == 2 else { throw r.fail(key, expected) }
-            mode = parts[0]
-            cutoff = parts.count == 2 ? parts[1] : nil
-        } else if v.kind == .object {
-            for sub in v.keys where !["mode", "cutoff"].contains(sub) { throw r.fail("\(key).\(sub)", "unknown key (known: mode, cutoff)") }
-            guard let m = try r.string(v["mode"], "\(key).mode") else { throw r.fail("\(key).mode", "missing") }
-            mode = m
-            cutoff = try r.string(v["cutoff"], "\(key).cutoff")
-        } else {
-            throw r.fail(key, expected)
-        }
-        switch mode {
-        case "all", "first_of_day":
-            guard cutoff == nil else { throw r.fail(key, "a cutoff time goes only with latest_before") }
-            return mode == "all" ? .all : .firstOfDay
-        case "latest_before":
-            guard let c = cutoff else { return .latestBefore(minuteOfDay: 6 * 60) }
-            guard let minutes = IssueSelection.parseClock(c) else { throw r.fail(key, "cutoff '\(c)' is not a local time HH:MM") }
-            return .latestBefore(minuteOfDay: minutes)
-        default:
-            throw r.fail(key, expected + ", not '\(mode)'")
-        }
     }
 
     /// Declared locations; a location's `reference` goes into the aggregate options.

@@ -8,7 +8,7 @@ enum OWMUnits {
         if let raw = envelope?.query["units"], let u = UnitSystem(rawValue: raw.lowercased()) { return (u, .envelopeURL) }
         // A recorded URL without `units=` proves the API default was in force.
         if envelope?.url != nil { return (.standard, .envelopeURL) }
-        if let u = context.owmUnits { return (u, .input) }
+        if let u = context.settings.units { return (u, .input) }
         return (.standard, .default)
     }
 

@@ -1,12 +1,11 @@
 import WeatherCore
-import WeatherProviders
 
 /// The settings of one input that change the records its documents give. Their `fingerprint`
 /// is stored with each source: the skip key is the input's content hash together with it, so
 /// the same bytes read with other settings are ingested again and replace the earlier reading.
 ///
-/// To add a setting: add a property, append one entry to `entries`, and pass it on in
-/// `decodeContext`. An entry whose value is the default is left out of the fingerprint, so
+/// The decoders read it whole, embedded in `DecodeContext`. To add a setting: add a property,
+/// append one entry to `entries` and declare it in the pipeline's `SettingsCatalog`. An entry whose value is the default is left out of the fingerprint, so
 /// adding a setting does not change the fingerprint of inputs that do not use it (and does not
 /// re-ingest them).
 public struct IngestSettings: Sendable, Equatable, Hashable {
@@ -68,21 +67,9 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         entries.compactMap { entry in entry.value.map { "\(entry.name)=\(IngestSettings.escape($0))" } }.joined(separator: ";")
     }
 
-    /// The decoders' view of these settings for one document.
-    func decodeContext(sourceName: String, modifiedAt: Int64?, ingestTime: Int64) -> DecodeContext {
-        var context = DecodeContext(owmUnits: units, sourceName: sourceName, modifiedAt: modifiedAt, ingestTime: ingestTime)
-        context.strictValues = strictValues
-        context.role = role
-        context.fileTimeZone = fileTimeZone
-        context.issuedAtSource = issuedAtSource
-        context.envelope = envelope
-        context.nwsQCAccept = nwsQCAccept
-        return context
-    }
-
     /// Values are user text (a zone name, a key path): `;`, `=`, `,` and `\` are escaped so
     /// that two different settings never give the same fingerprint.
-    static func escape(_ value: String) -> String {
+    public static func escape(_ value: String) -> String {
         var out = ""
         for c in value {
             if c == "\\" || c == ";" || c == "=" || c == "," { out.append("\\") }
