@@ -1,74 +1,58 @@
 #!/usr/bin/env python3
-"""Independent cross-check of wxpipe's verification scores (issue 10).
+"""Independent cross-check of wxpipe's verification scores with the PyPI `scores` package.
 
-Recomputes bias, MAE, RMSE, Brier score, POD and FAR from `forecast_pairs` with the PyPI `scores`
-package (falling back to numpy, then to plain Python, when it is not installed — the engine used is
-printed) and compares them with `forecast_scores`: every group (provider, product, model,
-location or the pooled '*', variable, lead) must exist on both sides with the same n and agree to
-the tolerance (default 1e-9) with the scores wxpipe derives from its stored sums; the rounded
-display columns must agree to their 4 decimals. Exit status 1 on any disagreement.
+Recomputes bias, MAE, RMSE, Brier score, POD and FAR from `forecast_pairs` with `scores` (and only
+with it: `make test` installs it; without it this script fails with ModuleNotFoundError rather than
+fall back to another engine) and compares them with `forecast_scores`: every group (provider,
+product, model, location or the pooled '*', variable, lead) must exist on both sides with the same
+n and agree to the tolerance (default 1e-9) with the scores wxpipe derives from its stored sums; the
+rounded display columns must agree to their 4 decimals. Exit status 1 on any disagreement.
 
-Usage: crosscheck_scores.py STORE.sqlite [--tolerance 1e-9]
+With --json it also prints, after the summary line, one JSON object: the engine and every group's
+recomputed numbers, so that the caller can compare them with the store itself.
+
+Usage: crosscheck_scores.py STORE.sqlite [--tolerance 1e-9] [--json]
 """
+import json
 import math
 import sqlite3
 import sys
 from collections import defaultdict
 
-try:
-    import numpy as np
-    import xarray as xr
-    import scores
-    from scores import categorical, continuous, probability
-    ENGINE = "scores " + scores.__version__
-except ImportError:  # pragma: no cover - depends on the machine
-    scores = None
-    try:
-        import numpy as np
-        ENGINE = "numpy " + np.__version__ + " (the scores package is not installed)"
-    except ImportError:
-        np = None
-        ENGINE = "plain Python (neither scores nor numpy is installed)"
+import numpy as np
+import xarray as xr
+import scores
+from scores import categorical, continuous, probability
+
+ENGINE = "scores " + scores.__version__
 
 
-def mean(values):
-    if scores is not None or np is not None:
-        return float(np.mean(np.asarray(values, dtype=float)))
-    return math.fsum(values) / len(values)
+def cases(values):
+    return xr.DataArray(np.asarray(values, dtype=float), dims="case")
 
 
 def continuous_scores(f, o):
     """bias, MAE, RMSE of forecasts f against observations o."""
-    if scores is not None:
-        fa, oa = xr.DataArray(np.asarray(f, dtype=float), dims="case"), xr.DataArray(np.asarray(o, dtype=float), dims="case")
-        return (float(continuous.additive_bias(fa, oa)), float(continuous.mae(fa, oa)), float(continuous.rmse(fa, oa)))
-    errors = [a - b for a, b in zip(f, o)]
-    return mean(errors), mean([abs(e) for e in errors]), math.sqrt(mean([e * e for e in errors]))
+    fa, oa = cases(f), cases(o)
+    return (float(continuous.additive_bias(fa, oa)), float(continuous.mae(fa, oa)), float(continuous.rmse(fa, oa)))
 
 
 def event_scores(f, o, threshold):
     """POD and FAR (false alarm ratio) of events amount >= threshold; None when undefined."""
     fe = [1.0 if x >= threshold else 0.0 for x in f]
     oe = [1.0 if x >= threshold else 0.0 for x in o]
-    hits = sum(1 for a, b in zip(fe, oe) if a and b)
-    misses = sum(1 for a, b in zip(fe, oe) if not a and b)
-    alarms = sum(1 for a, b in zip(fe, oe) if a and not b)
-    if scores is not None:
-        table = categorical.BinaryContingencyManager(xr.DataArray(np.asarray(fe), dims="case"),
-                                                     xr.DataArray(np.asarray(oe), dims="case")).transform()
-        pod = float(table.probability_of_detection()) if hits + misses else None
-        far = float(table.false_alarm_ratio()) if hits + alarms else None
-        return pod, far
-    return (hits / (hits + misses) if hits + misses else None, alarms / (hits + alarms) if hits + alarms else None)
+    table = categorical.BinaryContingencyManager(cases(fe), cases(oe)).transform()
+    counts = {name: float(value) for name, value in table.get_counts().items()}
+    hits, misses, alarms = counts["tp_count"], counts["fn_count"], counts["fp_count"]
+    pod = float(table.probability_of_detection()) if hits + misses else None
+    far = float(table.false_alarm_ratio()) if hits + alarms else None
+    return pod, far
 
 
 def brier(probabilities, events):
     if not probabilities:
         return None
-    if scores is not None:
-        return float(probability.brier_score(xr.DataArray(np.asarray(probabilities, dtype=float), dims="case"),
-                                             xr.DataArray(np.asarray(events, dtype=float), dims="case")))
-    return mean([(p - e) ** 2 for p, e in zip(probabilities, events)])
+    return float(probability.brier_score(cases(probabilities), cases(events)))
 
 
 def groups_from_pairs(db):
@@ -106,7 +90,7 @@ def main(argv):
     tolerance = float(argv[argv.index("--tolerance") + 1]) if "--tolerance" in argv else 1e-9
     db = sqlite3.connect(path)
     groups, table = groups_from_pairs(db), wxpipe_scores(db)
-    problems = []
+    problems, recomputed = [], []
     for key in sorted(set(groups) | set(table)):
         if key not in groups or key not in table:
             problems.append(f"{key}: only in {'forecast_scores' if key in table else 'forecast_pairs'}")
@@ -126,6 +110,7 @@ def main(argv):
                 problems.append(f"{key} {name}: recomputed {value!r}, wxpipe {theirs!r}")
             elif value is not None and shown[name] is not None and abs(value - shown[name]) > 5e-5 + 1e-9:  # shown to 4 decimals
                 problems.append(f"{key} {name}: recomputed {value!r}, shown {shown[name]!r}")
+        recomputed.append({"key": list(key), "n": len(values), **mine})
     pairs = sum(len(v) for k, v in groups.items() if k[3] != "*")
     if problems:
         print(f"crosscheck FAILED on {path} ({ENGINE}): {len(problems)} disagreement(s)")
@@ -133,6 +118,8 @@ def main(argv):
             print("  " + p)
         return 1
     print(f"crosscheck: {len(table)} score groups from {pairs} pairs agree to {tolerance:g} ({ENGINE})")
+    if "--json" in argv:
+        print(json.dumps({"engine": ENGINE, "pairs": pairs, "groups": recomputed}))
     return 0
 
 

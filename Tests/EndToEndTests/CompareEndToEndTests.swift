@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// `wxpipe run` then `wxpipe compare`, as a user would: forty days of an Open-Meteo archive as
@@ -36,8 +37,8 @@ struct CompareEndToEndTests {
     }
 
     @Test func compareSaysWhichModelIsBetterWithIntervalAndPValue() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         try FileManager.default.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
         try Self.archive().write(toFile: dir + "/in/replies.ndjson", atomically: true, encoding: .utf8)
         try """
@@ -45,9 +46,9 @@ struct CompareEndToEndTests {
              "locations": [{"id": "here", "name": "Hereford", "lat": 52.0, "lon": -2.7, "timezone": "UTC"}],
              "export": {"report": "r.html"}}
             """.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
-        let run = try WX.run(["run", dir + "/p.json"])
+        let run = try CLI.run(["run", dir + "/p.json"])
         #expect(run.status == 0, "\(run.stderr)")
-        let all = try WX.run(["compare", "--db", dir + "/w.sqlite"])
+        let all = try CLI.run(["compare", "--db", dir + "/w.sqlite"])
         #expect(all.status == 0, "\(all.stderr)")
         let lines = all.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 1, "\(all.stdout)")
@@ -55,19 +56,32 @@ struct CompareEndToEndTests {
         #expect(line.hasPrefix("open-meteo/forecast/good beats open-meteo/forecast/poor on temp_max_c at lead 1 d in Hereford: MAE "), "\(line)")
         #expect(line.contains(" °C, difference −") && line.contains("p < 0.001") && line.hasSuffix("n = 39 matched days"), "\(line)")
         // Named in the other order, the winner is still named first; a filter that matches nothing says so.
-        let reversed = try WX.run(["compare", "--db", dir + "/w.sqlite", "open-meteo/forecast/poor", "open-meteo/forecast/good", "--lead", "1"])
+        let reversed = try CLI.run(["compare", "--db", dir + "/w.sqlite", "open-meteo/forecast/poor", "open-meteo/forecast/good", "--lead", "1"])
         #expect(reversed.stdout.hasPrefix("open-meteo/forecast/good beats open-meteo/forecast/poor"), "\(reversed.stdout)")
-        let none = try WX.run(["compare", "--db", dir + "/w.sqlite", "--variable", "precip_mm"])
+        let none = try CLI.run(["compare", "--db", dir + "/w.sqlite", "--variable", "precip_mm"])
         #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.contains("no two sources share a matched case"), "\(none.stderr)")
-        // The same verdict is in the store; the intervals are there at 39 pairs; the report quotes it.
+        // The MAEs the verdict quotes, derived from the archive's own formulas: the daily maximum
+        // is the day's constant truth, so good's error on day t is 0.4 sin(1.3 t) and poor's
+        // 2 + cos t, for the 39 target days 1…39 (a forecast for the next day each morning).
+        let goodMAE = (1...39).map { abs(0.4 * sin(Double($0) * 1.3)) }.reduce(0, +) / 39
+        let poorMAE = (1...39).map { abs(2 + cos(Double($0))) }.reduce(0, +) / 39
+        let quoted = "MAE " + String(format: "%.2f vs %.2f", goodMAE, poorMAE) + " °C, difference −" + String(format: "%.2f", poorMAE - goodMAE)
+        #expect(line.contains(quoted), "\(line) should quote \(quoted)")
+        // And the stored pairs carry those errors (SQL on forecast_pairs, not the comparison's own tables).
         let db = try Database(path: dir + "/w.sqlite", readOnly: true)
+        for (model, mae) in [("good", goodMAE), ("poor", poorMAE)] {
+            let rows = try db.rows("SELECT COUNT(*), AVG(ABS(forecast - observed)) FROM forecast_pairs WHERE model = ? AND lead_days = 1",
+                                   [.text(model)])[0]
+            #expect(rows[0].int == 39 && abs((rows[1].double ?? .nan) - mae) < 1e-9, "\(model): \(rows)")
+        }
+        // The same verdict is in the store; the intervals are there at 39 pairs; the report quotes it.
         #expect(try db.scalar("SELECT verdict FROM provider_comparison")?.string == line)
         #expect(try db.scalar("SELECT COUNT(*) FROM forecast_scores WHERE n = 39 AND mae_ci_low < mae AND mae < mae_ci_high")?.int == 4)
         let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
         #expect(html.contains(line.replacingOccurrences(of: "<", with: "&lt;")))
-        #expect(try WX.run(["compare", "--db", dir + "/missing.sqlite"]).status == 1)
+        #expect(try CLI.run(["compare", "--db", dir + "/missing.sqlite"]).status == 1)
         // An imperial export converts the intervals with the MAE they bracket (°C differences × 1.8).
-        let export = try WX.run(["export", "--db", dir + "/w.sqlite", "--out", dir + "/csv", "--table", "forecast_scores", "--units", "imperial"])
+        let export = try CLI.run(["export", "--db", dir + "/w.sqlite", "--out", dir + "/csv", "--table", "forecast_scores", "--units", "imperial"])
         #expect(export.status == 0, "\(export.stderr)")
         let csv = try String(contentsOfFile: dir + "/csv/forecast_scores.csv", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = csv[0], row = try #require(csv.dropFirst().first { $0.contains("good") && $0.contains("*") })
@@ -81,17 +95,38 @@ struct CompareEndToEndTests {
     /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the
     /// 45-day season fixture gives enough matched days for a verdict with interval and p-value.
     @Test func compareRunsOnTheForecastAccuracyPipeline() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
-        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/forecast-accuracy.json", toPath: dir + "/Pipelines/forecast-accuracy.json")
-        let run = try WX.run(["run", "--quiet", "Pipelines/forecast-accuracy.json"], cwd: dir)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        try CLI.layOutPipeline("forecast-accuracy.json", in: dir)
+        let run = try CLI.run(["run", "--quiet", "Pipelines/forecast-accuracy.json"], cwd: dir)
         #expect(run.status == 0, "\(run.stderr)")
-        let compare = try WX.run(["compare", "--db", "out/forecast-accuracy.sqlite", "openweathermap/onecall", "open-meteo/forecast",
+        let compare = try CLI.run(["compare", "--db", "out/forecast-accuracy.sqlite", "openweathermap/onecall", "open-meteo/forecast",
                                   "--variable", "temp_min_c", "--lead", "1", "--location", "london"], cwd: dir)
         #expect(compare.status == 0, "\(compare.stderr)")
-        #expect(compare.stdout == "openweathermap/onecall beats open-meteo/forecast on temp_min_c at lead 1 d in London: MAE 3.28 vs 4.10 °C, "
-                + "difference −0.82 [−1.50, −0.14], p = 0.020, n = 44 matched days\n", "\(compare.stdout)")
+        // The expected line, derived without wxpipe's comparison code: the matched days are the
+        // target dates both sources have a pair for (SQL on forecast_pairs), the MAEs their mean
+        // absolute errors, and the difference's interval and p-value the HLN-corrected
+        // Diebold–Mariano test of Tests/dm_crosscheck.py (scipy) on the absolute errors.
+        let db = try Database(path: dir + "/out/forecast-accuracy.sqlite", readOnly: true)
+        let matched = try db.rows("""
+            SELECT a.forecast - a.observed, b.forecast - b.observed FROM forecast_pairs a JOIN forecast_pairs b
+              ON b.target_date = a.target_date AND b.location_id = a.location_id AND b.variable = a.variable AND b.lead_days = a.lead_days
+            WHERE a.provider = 'openweathermap' AND a.product = 'onecall' AND b.provider = 'open-meteo' AND b.product = 'forecast'
+              AND a.location_id = 'london' AND a.variable = 'temp_min_c' AND a.lead_days = 1
+            ORDER BY a.target_date
+            """)
+        let a = matched.compactMap { $0[0].double }, b = matched.compactMap { $0[1].double }
+        try #require(a.count == matched.count && b.count == matched.count && a.count > 30, "\(matched.count) matched days")
+        let input = try JSONSerialization.data(withJSONObject: ["dm": [["a": a, "b": b, "h": 1, "loss": "absolute"]], "t": [] as [Any]])
+        guard let dm = try Python.run(repositoryRoot + "/Tests/dm_crosscheck.py", ["--stdin"], stdin: input) else { return }  // recorded
+        let reference = try #require(((try JSONSerialization.jsonObject(with: Data(dm.stdout.utf8)) as? [String: Any])?["dm"] as? [[String: Any]])?.first)
+        let low = try #require(reference["low"] as? Double), high = try #require(reference["high"] as? Double)
+        let p = try #require(reference["p"] as? Double)
+        func signed(_ x: Double) -> String { (x < 0 ? "−" : "") + String(format: "%.2f", abs(x)) }
+        let maeA = a.map(abs).reduce(0, +) / Double(a.count), maeB = b.map(abs).reduce(0, +) / Double(b.count)
+        let expected = "openweathermap/onecall beats open-meteo/forecast on temp_min_c at lead 1 d in London: "
+            + "MAE \(String(format: "%.2f vs %.2f", maeA, maeB)) °C, difference \(signed(maeA - maeB)) [\(signed(low)), \(signed(high))], "
+            + "p = \(String(format: "%.3f", p)), n = \(a.count) matched days\n"
+        #expect(compare.stdout == expected, "\(compare.stdout)")
     }
 }

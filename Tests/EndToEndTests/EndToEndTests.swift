@@ -1,27 +1,28 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Runs the built `wxpipe` binary as a user would and checks exit codes, stderr, and the
 /// SQLite and CSV it wrote.
 struct EndToEndTests {
     @Test func ingestFixturesThenExportCSV() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let db = dir + "/w.sqlite"
-        let fx = WX.root + "/Fixtures/inputs"
-        let r = try WX.run(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
+        let fx = repositoryRoot + "/Fixtures/inputs"
+        let r = try CLI.run(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("documents read: 185 = accepted 170 + rejected 12 + duplicates 3"), "\(r.stderr)")
         #expect(r.stderr.contains("rejected truncated_input: 2"))
-        try WX.run(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
-        try WX.run(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
+        try CLI.run(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
+        try CLI.run(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
 
-        let again = try WX.run(["ingest", "--db", db, fx + "/standard"])
+        let again = try CLI.run(["ingest", "--db", db, fx + "/standard"])
         #expect(again.status == 0)
         #expect(again.stderr.contains("nothing new to ingest"))
 
-        let e = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"])
+        let e = try CLI.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"])
         #expect(e.status == 0, "\(e.stderr)")
         let csv = try String(contentsOfFile: dir + "/csv/observations.csv", encoding: .utf8)
         let rows = csv.split(separator: "\n")
@@ -29,14 +30,7 @@ struct EndToEndTests {
         let header = rows[0].split(separator: ",").map(String.init)
         #expect(header.contains("temp_c") && header.contains("observed_at_utc") && header.contains("precip_mm"))
         // Read it back independently with the sqlite3 client for the same numbers.
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        check.arguments = [db, "SELECT COUNT(*), ROUND(AVG(temp_c), 2) FROM observations"]
-        let pipe = Pipe()
-        check.standardOutput = pipe
-        try check.run()
-        check.waitUntilExit()
-        let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let line = try Subprocess.run("/usr/bin/sqlite3", [db, "SELECT COUNT(*), ROUND(AVG(temp_c), 2) FROM observations"]).stdout
         #expect(line.hasPrefix("314|"))
         // No cell of any CSV can run as a formula: every text cell starting with = + - @ is quoted with '.
         for file in try FileManager.default.contentsOfDirectory(atPath: dir + "/csv") {
@@ -50,25 +44,22 @@ struct EndToEndTests {
     }
 
     @Test func stdinAndStrict() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        let body = try Data(contentsOf: URL(fileURLWithPath: WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
-        let r = try WX.run(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        let body = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
+        let r = try CLI.run(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("accepted 16"))
-        let bad = try WX.run(["ingest", "--strict", "--db", dir + "/w.sqlite", WX.root + "/Fixtures/inputs/bad"])
+        let bad = try CLI.run(["ingest", "--strict", "--db", dir + "/w.sqlite", repositoryRoot + "/Fixtures/inputs/bad"])
         #expect(bad.status == 3)
         #expect(bad.stderr.contains("rejected 12"))
     }
 
     @Test func runDefaultPipelineWritesStoreAndCSV() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        // Copy the pipeline next to a link to the fixtures so that outputs land in the temp folder.
-        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
-        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
-        let r = try WX.run(["run"], cwd: dir)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        try CLI.layOutPipeline("default.json", in: dir)
+        let r = try CLI.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("documents read: 368 = accepted 353 + rejected 12 + duplicates 3"), "\(r.stderr)")
         for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
@@ -93,7 +84,7 @@ struct EndToEndTests {
         #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d,mae_lead_1d"))
         #expect(byLead.contains("openweathermap,onecall,,temp_max_c,,"))
         #expect(byLead.contains("nws,forecast,,temp_max_c,0."))
-        let second = try WX.run(["run"], cwd: dir)
+        let second = try CLI.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
         #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 583)
@@ -101,38 +92,38 @@ struct EndToEndTests {
     }
 
     @Test func usageErrorsAndBadPipelines() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        #expect(try WX.run([]).status == 2)
-        #expect(try WX.run(["frobnicate"]).status == 2)
-        let missing = try WX.run(["ingest", "x.json"])
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        #expect(try CLI.run([]).status == 2)
+        #expect(try CLI.run(["frobnicate"]).status == 2)
+        let missing = try CLI.run(["ingest", "x.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("error: missing --db"))
-        #expect(try WX.run(["ingest", "--db", dir + "/w", "--bogus", "x"]).stderr.contains("unknown option '--bogus'"))
+        #expect(try CLI.run(["ingest", "--db", dir + "/w", "--bogus", "x"]).stderr.contains("unknown option '--bogus'"))
         try #"{"inputs": ["a"], "store": "s", "exprot": {}}"#.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
-        let bad = try WX.run(["run", dir + "/p.json"])
+        let bad = try CLI.run(["run", dir + "/p.json"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("p.json") && bad.stderr.contains("'exprot'"))
-        #expect(try WX.run(["run", dir + "/none.json"]).status == 2)
+        #expect(try CLI.run(["run", dir + "/none.json"]).status == 2)
     }
 
     @Test func unwritableOutputIsExitOne() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let db = dir + "/w.sqlite"
-        try WX.run(["ingest", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
+        try CLI.run(["ingest", "--db", db, repositoryRoot + "/Fixtures/inputs/mixed"])
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
-        let r = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/file/csv"])
+        let r = try CLI.run(["export", "--db", db, "--format", "csv", "--out", dir + "/file/csv"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("not a directory"))
     }
 
     @Test func helpDocumentsEveryCommandAndOption() throws {
-        let top = try WX.run(["--help"])
+        let top = try CLI.run(["--help"])
         #expect(top.status == 0)
         for command in ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare"] {
             #expect(top.stdout.contains("  \(command) "), "\(command) missing from --help")
-            let help = try WX.run([command, "--help"])
+            let help = try CLI.run([command, "--help"])
             #expect(help.status == 0)
             #expect(help.stdout.contains("Usage: wxpipe \(command)"))
             #expect(help.stdout.contains("Examples:"))
@@ -143,16 +134,16 @@ struct EndToEndTests {
                 #expect(help.stdout.contains("\n  \(name)"), "\(command): \(name) undocumented")
             }
         }
-        #expect(try WX.run(["--version"]).stdout.hasPrefix("wxpipe "))
+        #expect(try CLI.run(["--version"]).stdout.hasPrefix("wxpipe "))
     }
 
     @Test func inspectNamesFormatAndProblems() throws {
-        let r = try WX.run(["inspect", WX.root + "/Fixtures/inputs/bad/wrong-type.json", WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
+        let r = try CLI.run(["inspect", repositoryRoot + "/Fixtures/inputs/bad/wrong-type.json", repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("reject wrong_type: field 'main.temp' should be a number"))
         #expect(r.stdout.contains("openweathermap/current (recognised by keys coord, main, weather, dt): 1 observation(s), 0 forecast(s)"))
         // A path that cannot be read is a failure, as for ingest.
-        let missing = try WX.run(["inspect", WX.root + "/Fixtures/inputs/no-such-file.json"])
+        let missing = try CLI.run(["inspect", repositoryRoot + "/Fixtures/inputs/no-such-file.json"])
         #expect(missing.status == 1 && missing.stderr.contains("1 path(s) could not be read"), "\(missing.stderr)")
     }
 }

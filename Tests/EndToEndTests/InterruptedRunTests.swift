@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Interrupted runs beyond one transaction: a 50,000-line NDJSON file (ten times the 5,000
@@ -12,10 +13,10 @@ struct InterruptedRunTests {
 
     /// A folder with `a-small.ndjson` (16 replies, completes first) and `big.ndjson`.
     static func makeArchive() throws -> (work: String, archive: String) {
-        let work = WX.tempDir()
+        let work = try temporaryFolder("e2e")
         let archive = work + "/archive"
         try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
-        let fixture = WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"
+        let fixture = repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"
         try FileManager.default.copyItem(atPath: fixture, toPath: archive + "/a-small.ndjson")
         let template = try String(contentsOfFile: fixture, encoding: .utf8).split(separator: "\n")[0]
         let parts = template.components(separatedBy: #""dt":1714550400"#)
@@ -62,13 +63,13 @@ struct InterruptedRunTests {
     static func expectOnlyCompleteSourcesVisible(_ db: String, work: String, label: String) throws {
         let complete = try count(db, completeObservations)
         let csv = work + "/csv-\(UUID().uuidString)"
-        let e = try WX.run(["export", "--db", db, "--out", csv, "--table", "observations", "--table", "sources"])
+        let e = try CLI.run(["export", "--db", db, "--out", csv, "--table", "observations", "--table", "sources"])
         #expect(e.status == 0, "\(label): \(e.stderr)")
         let rows = try String(contentsOfFile: csv + "/observations.csv", encoding: .utf8).split(separator: "\n").count - 1
         #expect(Int64(rows) == complete, "\(label): the export holds observations of an unfinished source")
         let sources = try String(contentsOfFile: csv + "/sources.csv", encoding: .utf8)
         #expect(!sources.contains("in_progress"), "\(label)")
-        let a = try WX.run(["aggregate", "--db", db])
+        let a = try CLI.run(["aggregate", "--db", db])
         #expect(a.status == 0, "\(label): \(a.stderr)")
         #expect(try count(db, "SELECT COUNT(*) FROM sources WHERE status <> 'complete'") == 0, "\(label)")
         #expect(try count(db, "SELECT SUM(n_obs) FROM daily_observed") == complete, "\(label): aggregates count unfinished records")
@@ -78,17 +79,17 @@ struct InterruptedRunTests {
     /// the suite (paths are relative to each test's folder, so the tables compare equal).
     static let reference: Result<[[SQLValue]], Error> = Result {
         let (work, _) = try makeArchive()
-        defer { WX.remove(work) }
-        _ = try WX.run(["ingest", "--quiet", "--db", "reference.sqlite", "archive"], cwd: work)
-        _ = try WX.run(["aggregate", "--db", "reference.sqlite"], cwd: work)
+        defer { removeFolder(work) }
+        _ = try CLI.run(["ingest", "--quiet", "--db", "reference.sqlite", "archive"], cwd: work)
+        _ = try CLI.run(["aggregate", "--db", "reference.sqlite"], cwd: work)
         return try snapshot(work + "/reference.sqlite")
     }
 
     /// Ingests again and aggregates; the tables must equal the reference.
     static func expectRerunMatchesReference(_ work: String, label: String) throws {
-        let again = try WX.run(["ingest", "--quiet", "--db", "w.sqlite", "archive"], cwd: work)
+        let again = try CLI.run(["ingest", "--quiet", "--db", "w.sqlite", "archive"], cwd: work)
         #expect(again.status == 0, "\(label): \(again.stderr)")
-        #expect(try WX.run(["aggregate", "--db", "w.sqlite"], cwd: work).status == 0)
+        #expect(try CLI.run(["aggregate", "--db", "w.sqlite"], cwd: work).status == 0)
         #expect(try snapshot(work + "/w.sqlite") == reference.get(), "a rerun after \(label) differs from an uninterrupted run")
     }
 
@@ -98,9 +99,9 @@ struct InterruptedRunTests {
                       (SIGTERM, "SIGTERM", 5_000, false), (SIGTERM, "SIGTERM", 15_000, true)])
     func signalsRemoveTheCommittedBatchesOfTheFileInProgress(_ signal: Int32, _ name: String, _ after: Int64, _ rerun: Bool) throws {
         let (work, _) = try Self.makeArchive()
-        defer { WX.remove(work) }
+        defer { removeFolder(work) }
         let db = work + "/w.sqlite"
-        let (p, wait) = try WX.start(["ingest", "--db", "w.sqlite", "archive"], cwd: work)
+        let (p, wait) = try CLI.start(["ingest", "--db", "w.sqlite", "archive"], cwd: work)
         let landed = Self.waitForCommitted(db, atLeast: after, while: p)
         kill(p.processIdentifier, signal)
         let out = wait()
@@ -119,9 +120,9 @@ struct InterruptedRunTests {
     /// out, aggregate removes them before it reads, and a rerun completes the same tables.
     @Test func aKilledRunsLeftoversNeverReachAggregatesOrExports() throws {
         let (work, _) = try Self.makeArchive()
-        defer { WX.remove(work) }
+        defer { removeFolder(work) }
         let db = work + "/w.sqlite"
-        let (p, wait) = try WX.start(["ingest", "--quiet", "--db", "w.sqlite", "archive"], cwd: work)
+        let (p, wait) = try CLI.start(["ingest", "--quiet", "--db", "w.sqlite", "archive"], cwd: work)
         let landed = Self.waitForCommitted(db, atLeast: 10_000, while: p)
         kill(p.processIdentifier, SIGKILL)
         _ = wait()

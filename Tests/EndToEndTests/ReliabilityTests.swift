@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Interrupted, concurrent and failing runs: nothing lost, nothing half-written.
@@ -7,9 +8,9 @@ import WeatherStore
 struct ReliabilityTests {
     /// Eight NDJSON files of 3,000 OpenWeatherMap replies each (about 2 MB a file).
     static func makeArchive() throws -> String {
-        let dir = WX.tempDir() + "/archive"
+        let dir = try temporaryFolder("e2e") + "/archive"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let template = try String(contentsOfFile: WX.root + "/Fixtures/inputs/standard/london-2024-05-01.ndjson", encoding: .utf8)
+        let template = try String(contentsOfFile: repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01.ndjson", encoding: .utf8)
             .split(separator: "\n")[0]
         let dtRange = try #require(template.range(of: #""dt":1714550400"#))
         for f in 0..<8 {
@@ -37,15 +38,15 @@ struct ReliabilityTests {
     @Test func killedRunsLeaveAConsistentStoreAndARerunCompletesIt() throws {
         let archive = try Self.makeArchive()
         let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
-        defer { WX.remove(work) }
+        defer { removeFolder(work) }
         let reference = work + "/ref.sqlite"
-        let r = try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        let r = try CLI.run(["ingest", "--quiet", "--db", reference, archive])
         #expect(r.status == 0, "\(r.stderr)")
         let expected = try Self.snapshot(reference)
         var killedMidway = 0
         for delay in [0.15, 0.5, 1.0, 2.0] {
             let db = work + "/killed-\(delay).sqlite"
-            let (p, wait) = try WX.start(["ingest", "--quiet", "--db", db, archive])
+            let (p, wait) = try CLI.start(["ingest", "--quiet", "--db", db, archive])
             Thread.sleep(forTimeInterval: delay)
             if p.isRunning {
                 kill(p.processIdentifier, SIGKILL)
@@ -55,48 +56,67 @@ struct ReliabilityTests {
             if FileManager.default.fileExists(atPath: db) {
                 #expect(try Self.integrity(db) == "ok")
             }
-            let again = try WX.run(["ingest", "--quiet", "--db", db, archive])
+            let again = try CLI.run(["ingest", "--quiet", "--db", db, archive])
             #expect(again.status == 0, "\(again.stderr)")
             #expect(try Self.snapshot(db) == expected, "after a kill at \(delay) s")
         }
         #expect(killedMidway > 0, "no kill landed while the ingest ran")
     }
 
-    /// SIGINT (Ctrl-C) and SIGTERM (a service manager) stop a run cleanly with 128 + signal,
-    /// roll back the input in progress, and the next run completes the same tables.
+    /// Waits until `p`, still running, has completed at least one file of the archive and not all
+    /// eight: it is then ingesting, between files or inside one. False when it ended first.
+    static func waitUntilIngesting(_ db: String, _ p: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && p.isRunning {
+            if let c = try? Database(path: db, readOnly: true).scalar("SELECT COUNT(*) FROM sources WHERE status = 'complete'")?.int,
+               (1..<8).contains(c) { return p.isRunning }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    /// SIGINT (Ctrl-C) and SIGTERM (a service manager) sent while the ingest is running (one file
+    /// of eight complete, the process alive) stop it cleanly with 128 + signal, roll back the
+    /// input in progress, keep the files it completed, and the next run completes the same tables.
     @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
     func signalsStopCleanlyAndSayWhatWasDone(_ signal: Int32, _ name: String) throws {
         let archive = try Self.makeArchive()
         let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
-        defer { WX.remove(work) }
+        defer { removeFolder(work) }
         let reference = work + "/ref.sqlite"
-        try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        #expect(try CLI.run(["ingest", "--quiet", "--db", reference, archive]).status == 0)
         let db = work + "/int.sqlite"
-        let (p, wait) = try WX.start(["ingest", "--db", db, archive])
-        Thread.sleep(forTimeInterval: 0.4)
-        let wasRunning = p.isRunning
+        let (p, wait) = try CLI.start(["ingest", "--db", db, archive])
+        let ingesting = Self.waitUntilIngesting(db, p)
         kill(p.processIdentifier, signal)
         let out = wait()
-        if wasRunning && out.status != 0 {
-            #expect(out.status == 128 + signal, "\(out.stderr)")
-            #expect(out.stderr.contains("interrupted by \(name)"))
-            #expect(out.stderr.contains("will be ingested again by the next run"))
-            #expect(try Self.integrity(db) == "ok")
-            #expect(try Database(path: db, readOnly: true).scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
-        }
-        #expect(try WX.run(["ingest", "--quiet", "--db", db, archive]).status == 0)
+        try #require(ingesting, "the ingest ended before the signal could be sent mid-run: \(out.stderr)")
+        #expect(!out.signaled, "died of \(name) instead of handling it")
+        #expect(out.status == 128 + signal, "\(out.stderr)")
+        #expect(out.stderr.contains("interrupted by \(name)"), "\(out.stderr)")
+        #expect(out.stderr.contains("will be ingested again by the next run"), "\(out.stderr)")
+        #expect(try Self.integrity(db) == "ok")
+        let store = try Database(path: db, readOnly: true)
+        #expect(try store.scalar("SELECT COUNT(*) FROM sources WHERE status <> 'complete'")?.int == 0)
+        // The files completed before the signal stay; the one in progress was rolled back.
+        let kept = try #require(try store.scalar("SELECT COUNT(*) FROM sources")?.int)
+        #expect((1..<8).contains(kept), "\(kept) of 8 files kept")
+        // The eight files have the same shape: each gives an eighth of the uninterrupted run's observations.
+        let all = try #require(try Database(path: reference, readOnly: true).scalar("SELECT COUNT(*) FROM observations")?.int)
+        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == kept * all / 8)
+        #expect(try CLI.run(["ingest", "--quiet", "--db", db, archive]).status == 0)
         #expect(try Self.snapshot(db) == Self.snapshot(reference))
     }
 
     @Test func twoConcurrentIngestsBothFinishCorrectly() throws {
         let archive = try Self.makeArchive()
         let work = (archive as NSString).deletingLastPathComponent  // the test's folder, removed at the end
-        defer { WX.remove(work) }
+        defer { removeFolder(work) }
         let reference = work + "/ref.sqlite"
-        try WX.run(["ingest", "--quiet", "--db", reference, archive])
+        #expect(try CLI.run(["ingest", "--quiet", "--db", reference, archive]).status == 0)
         let db = work + "/both.sqlite"
-        let a = try WX.start(["ingest", "--db", db, archive])
-        let b = try WX.start(["ingest", "--db", db, archive])
+        let a = try CLI.start(["ingest", "--db", db, archive])
+        let b = try CLI.start(["ingest", "--db", db, archive])
         let (ra, rb) = (a.1(), b.1())
         #expect(ra.status == 0 && rb.status == 0, "\(ra.stderr)\n\(rb.stderr)")
         #expect((ra.stderr + rb.stderr).contains("nothing new to ingest"))
@@ -105,13 +125,13 @@ struct ReliabilityTests {
     }
 
     @Test func aFullStoreFailsCleanly() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let db = dir + "/full.sqlite"
-        try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/mixed"])
+        try CLI.run(["ingest", "--quiet", "--db", db, repositoryRoot + "/Fixtures/inputs/mixed"])
         let before = try Self.snapshot(db)
         let pages = try #require(try Database(path: db, readOnly: true).scalar("PRAGMA page_count")?.int)
-        let r = try WX.run(["ingest", "--db", db, WX.root + "/Fixtures/inputs/standard"],
+        let r = try CLI.run(["ingest", "--db", db, repositoryRoot + "/Fixtures/inputs/standard"],
                            environment: ["WXPIPE_FAULT_MAX_PAGES": String(pages + 3)])
         #expect(r.status == 1)
         #expect(r.stderr.contains("database or disk is full"), "\(r.stderr)")
@@ -126,11 +146,11 @@ struct ReliabilityTests {
     }
 
     @Test func aFullDiskDuringExportLeavesNoHalfFile() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let db = dir + "/w.sqlite"
-        try WX.run(["ingest", "--quiet", "--db", db, WX.root + "/Fixtures/inputs/standard"])
-        let r = try WX.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"],
+        try CLI.run(["ingest", "--quiet", "--db", db, repositoryRoot + "/Fixtures/inputs/standard"])
+        let r = try CLI.run(["export", "--db", db, "--format", "csv", "--out", dir + "/csv"],
                            environment: ["WXPIPE_FAULT_WRITE_LIMIT": "20000"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
@@ -140,8 +160,8 @@ struct ReliabilityTests {
     }
 
     @Test func hostileInputsStayWithinTimeAndMemory() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }  // 100 MB of test input
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }  // 100 MB of test input
         // One 100 MB line.
         let big = dir + "/one-line.ndjson"
         _ = FileManager.default.createFile(atPath: big, contents: nil)
@@ -153,17 +173,13 @@ struct ReliabilityTests {
         try h.close()
         // 1 GB of zeros, gzipped.
         let bomb = dir + "/bomb.json.gz"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "head -c 1073741824 /dev/zero | gzip -1 > '\(bomb)'"]
-        try p.run()
-        p.waitUntilExit()
+        #expect(try Subprocess.shell("head -c 1073741824 /dev/zero | gzip -1 > '\(bomb)'").status == 0)
         // 100,000 levels of nesting.
         try (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
             .write(toFile: dir + "/deep.json", atomically: true, encoding: .utf8)
         for input in [big, bomb, dir + "/deep.json"] {
             let started = Date()
-            let (out, peakMB) = try WX.measured(["ingest", "--db", dir + "/w.sqlite", input])
+            let (out, peakMB) = try CLI.measured(["ingest", "--db", dir + "/w.sqlite", input])
             #expect(!out.signaled, "\(input): died of a signal")
             #expect(out.status == 0, "\(input): \(out.stderr)")
             #expect(peakMB < 150, "\(input): peak \(peakMB) MB")

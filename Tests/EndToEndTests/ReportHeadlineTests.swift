@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The report's headline, read from the HTML a user opens, against counts taken with the
 /// sqlite3 shell straight from the row tables (not through wxpipe's views or its own counts).
@@ -19,18 +20,16 @@ import Testing
     }
 
     static func sqlite3(_ store: String, _ sql: String) throws -> Int64 {
-        let r = try WX.start([store, sql], executable: "/usr/bin/sqlite3").1()
+        let r = try Subprocess.run("/usr/bin/sqlite3", [store, sql])
         #expect(r.status == 0, "sqlite3: \(r.stderr)")
         return Int64(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     @Test func everyHeadlineNumberIsTheStoresCount() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
-        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
-        let run = try WX.run(["run"], cwd: dir)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        try CLI.layOutPipeline("default.json", in: dir)
+        let run = try CLI.run(["run"], cwd: dir)
         #expect(run.status == 0, "\(run.stderr)")
         let store = dir + "/out/weather.sqlite"
         let complete = "source_id IN (SELECT id FROM sources WHERE status = 'complete')"

@@ -1,76 +1,81 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The sharding commands as a user (or a Slurm array task) runs them: `ingest --shard`,
 /// `merge`, `aggregate --shard --out`, `merge-scores` (docs/SCALING.md).
 struct ShardCommandTests {
-    /// `scripts/compare-stores.py A B [--tables …]`: exit 0 when the stores are equal.
-    static func compare(_ a: String, _ b: String, tables: String = "records") throws -> WX.Output {
-        try WX.start(["python3", WX.root + "/scripts/compare-stores.py", a, b, "--tables", tables], executable: "/usr/bin/env").1()
+    /// `scripts/compare-stores.py A B [--tables …]`: exit 0 when the stores are equal, 1 when
+    /// they differ. A crash (a traceback, any other status) or a missing python3 is recorded as a
+    /// failure and gives nil, so it can never pass for "the stores differ".
+    static func compare(_ a: String, _ b: String, tables: String = "records",
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutput? {
+        try Python.run(repositoryRoot + "/scripts/compare-stores.py", [a, b, "--tables", tables], allowedStatuses: [0, 1],
+                       sourceLocation: sourceLocation)
     }
 
     static func ingestShards(_ dir: String, count: Int) throws -> [String] {
         try (0..<count).map { k in
             let store = "\(dir)/shard-\(k).sqlite"
-            let out = try WX.run(["ingest", "--quiet", "--shard", "\(k)/\(count)", "--db", store, WX.root + "/Fixtures/inputs"])
+            let out = try CLI.run(["ingest", "--quiet", "--shard", "\(k)/\(count)", "--db", store, repositoryRoot + "/Fixtures/inputs"])
             #expect(out.status == 0, "\(out.stderr)")
             return store
         }
     }
 
     @Test func aMergeKilledMidwayIsCompletedByARerun() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        #expect(try WX.run(["ingest", "--quiet", "--db", dir + "/single.sqlite", WX.root + "/Fixtures/inputs"]).status == 0)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        #expect(try CLI.run(["ingest", "--quiet", "--db", dir + "/single.sqlite", repositoryRoot + "/Fixtures/inputs"]).status == 0)
         let shards = try Self.ingestShards(dir, count: 3)
         // SIGKILL with the second store's rows written but not committed.
-        let killed = try WX.run(["merge", "--db", dir + "/merged.sqlite"] + shards, environment: ["WXPIPE_FAULT_KILL_IN_MERGE": "1"])
+        let killed = try CLI.run(["merge", "--db", dir + "/merged.sqlite"] + shards, environment: ["WXPIPE_FAULT_KILL_IN_MERGE": "1"])
         #expect(killed.signaled)
-        #expect(try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite").status == 1)
-        let rerun = try WX.run(["merge", "--db", dir + "/merged.sqlite"] + shards)
+        #expect(try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite")?.status == 1)
+        let rerun = try CLI.run(["merge", "--db", dir + "/merged.sqlite"] + shards)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.stderr.contains("shard-0.sqlite: merged before, nothing to do"))
         let same = try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite")
-        #expect(same.status == 0, "\(same.stdout)")
+        #expect(same?.status == 0, "\(same?.stdout ?? "")")
     }
 
     @Test func autoShardFromASlurmArrayAndTheDistributedAggregate() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        #expect(try WX.run(["ingest", "--quiet", "--db", dir + "/single.sqlite", WX.root + "/Fixtures/inputs"]).status == 0)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        #expect(try CLI.run(["ingest", "--quiet", "--db", dir + "/single.sqlite", repositoryRoot + "/Fixtures/inputs"]).status == 0)
         var shards: [String] = []
         for task in 1...2 {  // --array=1-2: ids start at 1
             let env = ["SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "1"]
-            let out = try WX.run(["ingest", "--quiet", "--shard", "auto", "--db", "\(dir)/task-\(task).sqlite", WX.root + "/Fixtures/inputs"],
+            let out = try CLI.run(["ingest", "--quiet", "--shard", "auto", "--db", "\(dir)/task-\(task).sqlite", repositoryRoot + "/Fixtures/inputs"],
                                  environment: env)
             #expect(out.status == 0, "\(out.stderr)")
             shards.append("\(dir)/task-\(task).sqlite")
         }
-        #expect(try WX.run(["merge", "--db", dir + "/merged.sqlite"] + shards).status == 0)
-        #expect(try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite").status == 0)
+        #expect(try CLI.run(["merge", "--db", dir + "/merged.sqlite"] + shards).status == 0)
+        #expect(try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite")?.status == 0)
         // Aggregate: the whole store once, and as 2 location shards merged.
-        #expect(try WX.run(["aggregate", "--db", dir + "/single.sqlite"]).status == 0)
+        #expect(try CLI.run(["aggregate", "--db", dir + "/single.sqlite"]).status == 0)
         for k in 0..<2 {
-            let out = try WX.run(["aggregate", "--db", dir + "/merged.sqlite", "--shard", "\(k)/2", "--out", "\(dir)/agg-\(k).sqlite"])
+            let out = try CLI.run(["aggregate", "--db", dir + "/merged.sqlite", "--shard", "\(k)/2", "--out", "\(dir)/agg-\(k).sqlite"])
             #expect(out.status == 0, "\(out.stderr)")
         }
-        let merged = try WX.run(["merge-scores", "--db", dir + "/merged.sqlite", dir + "/agg-1.sqlite", dir + "/agg-0.sqlite"])
+        let merged = try CLI.run(["merge-scores", "--db", dir + "/merged.sqlite", dir + "/agg-1.sqlite", dir + "/agg-0.sqlite"])
         #expect(merged.status == 0, "\(merged.stderr)")
         let same = try Self.compare(dir + "/single.sqlite", dir + "/merged.sqlite", tables: "all")
-        #expect(same.status == 0, "\(same.stdout)")
+        #expect(same?.status == 0, "\(same?.stdout ?? "")")
     }
 
     @Test func shardUsageErrors() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         for args in [["ingest", "--db", dir + "/a.sqlite", "--shard", "3/3", dir],
                      ["ingest", "--db", dir + "/a.sqlite", "--shard", "auto", dir],
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2"],
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2", "--out", dir + "/p.sqlite", "--homogeneous"],
                      ["merge", "--db", dir + "/a.sqlite"], ["merge-scores", "--db", dir + "/a.sqlite"]] {
-            let out = try WX.run(args, environment: ["SLURM_ARRAY_TASK_ID": "", "JOB_COMPLETION_INDEX": ""])
+            let out = try CLI.run(args, environment: ["SLURM_ARRAY_TASK_ID": "", "JOB_COMPLETION_INDEX": ""])
             #expect(out.status == 2, "\(args): \(out.stderr)")
         }
-        #expect(try WX.run(["merge", "--db", dir + "/a.sqlite", dir + "/missing.sqlite"]).status == 1)
+        #expect(try CLI.run(["merge", "--db", dir + "/a.sqlite", dir + "/missing.sqlite"]).status == 1)
     }
 }

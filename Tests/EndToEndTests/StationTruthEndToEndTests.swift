@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Issue 16 through `make run`'s pipeline: the NWS forecast for New York is verified over each
@@ -7,12 +8,10 @@ import WeatherStore
 /// Fixtures/expected/stations.md).
 struct StationTruthEndToEndTests {
     @Test func defaultPipelineVerifiesNWSByWindowAgainstStations() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
-        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
-        let r = try WX.run(["run"], cwd: dir)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        try CLI.layOutPipeline("default.json", in: dir)
+        let r = try CLI.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("2 12-hour periods cut short (truncated_period), 2 window forecasts the truth did not cover"), "\(r.stderr)")
         let db = try Database(path: dir + "/out/weather.sqlite", readOnly: true)

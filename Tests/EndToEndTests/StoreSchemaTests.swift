@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The store's schema may change (issue 12 gave it integer keys); what users read may not.
@@ -6,61 +7,55 @@ import XCTest
 /// (its README says how they were made): both a fresh run of the default pipeline and that old
 /// store, upgraded in place, must export the same bytes.
 final class StoreSchemaTests: XCTestCase {
-    static let golden = WX.root + "/Fixtures/stores/v1"
+    static let golden = repositoryRoot + "/Fixtures/stores/v1"
 
     /// Columns that hold the time of a run or of a checkout, not data: blanked before comparing.
     static let clockColumns: [String: Set<String>] = ["sources.csv": ["modified_at_utc", "ingested_at_utc"]]
 
     func testFreshRunExportsTheSameCSVAsSchemaVersion1() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         try FileManager.default.createDirectory(atPath: dir + "/Pipelines", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: WX.root + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: WX.root + "/Fixtures")
-        let run = try WX.run(["run", "Pipelines/default.json"], cwd: dir)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Pipelines/default.json", toPath: dir + "/Pipelines/default.json")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Fixtures", withDestinationPath: repositoryRoot + "/Fixtures")
+        let run = try CLI.run(["run", "Pipelines/default.json"], cwd: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
         try assertSameCSV(dir + "/out/csv", masking: Self.clockColumns)
     }
 
     func testSchemaVersion1StoreIsUpgradedInPlaceAndExportsTheSame() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let store = dir + "/weather.sqlite"
         try Self.gunzip(Self.golden + "/weather.sqlite.gz", to: store)
 
         // The aggregate stage opens the store for writing: it upgrades it, then rebuilds its tables.
-        let aggregate = try WX.run(["aggregate", "--db", store, "--issue-selection", "latest_before", "--issue-cutoff", "12:00"])
+        let aggregate = try CLI.run(["aggregate", "--db", store, "--issue-selection", "latest_before", "--issue-cutoff", "12:00"])
         XCTAssertEqual(aggregate.status, 0, aggregate.stderr)
-        let export = try WX.run(["export", "--db", store, "--format", "csv", "--out", dir + "/csv"])
+        let export = try CLI.run(["export", "--db", store, "--format", "csv", "--out", dir + "/csv"])
         XCTAssertEqual(export.status, 0, export.stderr)
         try assertSameCSV(dir + "/csv", masking: [:])
-        let version = try WX.run(["sql", "--db", store, "SELECT value FROM meta WHERE key = 'schema_version'"])
+        let version = try CLI.run(["sql", "--db", store, "SELECT value FROM meta WHERE key = 'schema_version'"])
         XCTAssertEqual(version.stdout.split(separator: "\n").last.map(String.init), "2", version.stdout + version.stderr)
     }
 
     /// An ingest into a schema 1 store upgrades it and says so, once.
     func testAnIngestSaysItUpgradedTheStore() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let store = dir + "/weather.sqlite"
         try Self.gunzip(Self.golden + "/weather.sqlite.gz", to: store)
-        let first = try WX.run(["ingest", "--db", store, WX.root + "/Fixtures/inputs/mixed"])
+        let first = try CLI.run(["ingest", "--db", store, repositoryRoot + "/Fixtures/inputs/mixed"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stderr.contains("from store schema 1 to 2"), first.stderr)
-        let again = try WX.run(["ingest", "--db", store, WX.root + "/Fixtures/inputs/mixed"])
+        let again = try CLI.run(["ingest", "--db", store, repositoryRoot + "/Fixtures/inputs/mixed"])
         XCTAssertFalse(again.stderr.contains("upgraded"), again.stderr)
     }
 
     static func gunzip(_ path: String, to out: String) throws {
-        let gunzip = Process()
-        gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gunzip.arguments = ["gzip", "-dc", path]
-        XCTAssertTrue(FileManager.default.createFile(atPath: out, contents: nil))
-        gunzip.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        try gunzip.run()
-        gunzip.waitUntilExit()
-        XCTAssertEqual(gunzip.terminationStatus, 0)
+        let gunzip = try Subprocess.shell("gzip -dc '\(path)' > '\(out)'")
+        XCTAssertEqual(gunzip.status, 0, gunzip.stderr)
     }
 
     /// Every CSV (and `schema.json`) of the golden folder has its twin in `folder`, equal byte

@@ -1,26 +1,27 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Issue 10's store-level case, run as a user would: a One Call reply with `current`, an OWM
 /// current-weather series and an Open-Meteo archive, all for London, through `wxpipe run`.
 struct VerificationStoreTests {
-    func runLondon(_ extra: String = "") throws -> (Database, String, WX.Output) {
-        let dir = WX.tempDir()
-        let f = WX.root + "/Fixtures/inputs"
+    func runLondon(_ extra: String = "") throws -> (Database, String, ProcessOutput) {
+        let dir = try temporaryFolder("e2e")
+        let f = repositoryRoot + "/Fixtures/inputs"
         let pipeline = """
             {"inputs": ["\(f)/providers/owm-onecall", "\(f)/standard", "\(f)/providers/open-meteo/london-archive-2024-05-01.json"],
              "store": "w.sqlite", "issue_selection": "all"\(extra),
              "locations": [{"id": "london", "name": "London", "lat": 51.5085, "lon": -0.1257, "timezone": "Europe/London"}]}
             """
         try pipeline.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
-        let r = try WX.run(["run", dir + "/p.json"])
+        let r = try CLI.run(["run", dir + "/p.json"])
         return (try Database(path: dir + "/w.sqlite", readOnly: true), dir, r)
     }
 
     @Test func noPairUsesOneCallsOwnCurrentBlockAndEachDayHasOneSource() throws {
         let (db, dir, r) = try runLondon()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         #expect(r.status == 0, "\(r.stderr)")
         // The three sources are there, One Call's current blocks as nowcasts.
         #expect(try db.rows("SELECT product, role FROM observations GROUP BY 1, 2 ORDER BY 1")
@@ -56,25 +57,25 @@ struct VerificationStoreTests {
     /// BST, after a 05:00 cutoff, so none is selected; a bad mode is a usage error.
     @Test func aggregateCommandFlags() throws {
         let (db, dir, r) = try runLondon()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         #expect(r.status == 0, "\(r.stderr)")
         let before = try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE product = 'onecall'")?.int ?? 0
         #expect(before > 0)
-        let strict = try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest_before", "--issue-cutoff", "05:00"])
+        let strict = try CLI.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest_before", "--issue-cutoff", "05:00"])
         #expect(strict.status == 0, "\(strict.stderr)")
         #expect(strict.stderr.contains("forecasts not selected"), "\(strict.stderr)")
         #expect(try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE product = 'onecall'")?.int == 0)
-        let all = try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "all", "--allow-self-reference",
+        let all = try CLI.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "all", "--allow-self-reference",
                               "--reference", "openweathermap/onecall"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE truth_product = 'onecall'")?.int ?? 0 > 0)
-        #expect(try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest"]).status == 2)
-        #expect(try WX.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-cutoff", "6am"]).status == 2)
+        #expect(try CLI.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-selection", "latest"]).status == 2)
+        #expect(try CLI.run(["aggregate", "--db", dir + "/w.sqlite", "--issue-cutoff", "6am"]).status == 2)
     }
 
     @Test func namingTheNowcastWithoutPermissionStillLeavesOneCallWithoutTruth() throws {
         let (db, dir, r) = try runLondon(#", "reference": ["openweathermap/onecall"]"#)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try db.scalar("SELECT COUNT(*) FROM forecast_pairs WHERE product = 'onecall'")?.int == 0)
         #expect(try db.scalar("SELECT SUM(n) FROM verification_exclusions WHERE reason = 'own_observations_only'")?.int ?? 0 > 0)

@@ -1,15 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
-
-/// A fresh folder under the system temporary folder; each test removes it with `defer`.
-func temporaryFolder(_ label: String) throws -> String {
-    let dir = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
 
 /// The aggregate stage over a small store whose every number can be checked by hand.
 struct AggregatorTests {
@@ -50,7 +44,7 @@ struct AggregatorTests {
 
     @Test func tablesMatchHandComputedValues() throws {
         let dir = try temporaryFolder("agg")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try makeStore(in: dir)
         var options = AggregateOptions()
         options.reference = ["openweathermap/current"]
@@ -81,7 +75,7 @@ struct AggregatorTests {
 
     @Test func observedOnlyByDefaultAndRunningTwiceGivesTheSameTables() throws {
         let dir = try temporaryFolder("agg")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try makeStore(in: dir)
         let agg = Aggregator(database: store.database)
         _ = try agg.run()
@@ -140,7 +134,7 @@ struct HomogeneousTests {
 
     @Test func onlyCasesEveryComparedSourceHasAreScored() throws {
         let dir = try temporaryFolder("agg")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try makeStore(in: dir)
         var options = AggregateOptions()
         options.issueSelection = .all

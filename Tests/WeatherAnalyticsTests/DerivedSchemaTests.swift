@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherAnalytics
 @testable import WeatherStore
@@ -9,7 +10,7 @@ import WeatherCore
 struct DerivedSchemaTests {
     @Test func foreignKeysAndIndexesAfterAnAggregate() throws {
         let dir = try temporaryFolder("schema")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try AggregatorTests().makeStore(in: dir)
         var options = AggregateOptions()
         options.issueSelection = .all

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+import TestSupport
 @testable import WeatherAnalytics
 
 /// Helpers shared by the Statistics*Tests files.
@@ -22,30 +24,11 @@ enum StatisticsTestSupport {
         return (0..<count).map { CivilDay.text(first + Int64($0)) }
     }
 
-    /// Runs `Tests/dm_crosscheck.py` with `input` on stdin and returns its stdout, or nil when
-    /// python3 with numpy and scipy is not installed (the check is optional).
-    static func runCrossCheck(input: Data) -> Data? {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("dm_crosscheck.py").path
-        guard FileManager.default.fileExists(atPath: script),
-              let probe = run(["python3", "-c", "import numpy, scipy"], input: Data()), probe.status == 0,
-              let result = run(["python3", script, "--stdin"], input: input), result.status == 0 else { return nil }
-        return result.output
-    }
-
-    private static func run(_ arguments: [String], input: Data) -> (status: Int32, output: Data)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+    /// Runs `Tests/dm_crosscheck.py` with `input` on stdin and returns its stdout. numpy and
+    /// scipy come with `scores`, which `make test` installs: a missing package or a crash of the
+    /// script is a recorded failure (and nil), never a skip.
+    static func runCrossCheck(input: Data, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data? {
+        try Python.run(repositoryRoot + "/Tests/dm_crosscheck.py", ["--stdin"], stdin: input, sourceLocation: sourceLocation)
+            .map { Data($0.stdout.utf8) }
     }
 }

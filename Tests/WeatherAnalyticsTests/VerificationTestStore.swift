@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
@@ -11,14 +12,13 @@ final class VerificationTestStore {
     private var line = 0
 
     init(_ locations: [Location]) throws {
-        dir = NSTemporaryDirectory() + "wxpipe-verif-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dir = try temporaryFolder("verif")
         store = try Store(path: dir + "/w.sqlite")
         for l in locations { try store.saveLocation(l) }
         source = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
+    deinit { removeFolder(dir) }
 
     var db: Database { store.database }
 

@@ -1,15 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherExport
 import WeatherStore
-
-/// A folder under the system's temporary folder, removed when the test is done with it.
-final class TemporaryFolder {
-    let path = NSTemporaryDirectory() + "wxpipe-export-\(UUID().uuidString)"
-    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 struct ExporterTests {
     /// A store with one location and one observation whose place name is a formula.
@@ -27,7 +21,8 @@ struct ExporterTests {
     }
 
     @Test func exportCSVAndSQLite() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try sampleStore(in: folder)
         let out = folder.path + "/csv"
         let exporter = Exporter(database: store.database)
@@ -50,7 +45,8 @@ struct ExporterTests {
     }
 
     @Test func exportIntoAFileWhereAFolderIsExpectedFails() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try sampleStore(in: folder)
         let blocker = folder.path + "/blocker"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
@@ -58,7 +54,8 @@ struct ExporterTests {
     }
 
     @Test func aRequestDispatchesByFormat() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try sampleStore(in: folder)
         let exporter = Exporter(database: store.database)
         let csv = try exporter.export(try ExportRequest(format: .csv, tables: ["observations"], units: .imperial), to: folder.path + "/csv")
@@ -94,7 +91,8 @@ struct ExporterTests {
     }
 
     @Test func writeTextLeavesNoTemporaryFile() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let path = folder.path + "/deep/er/report.html"
         try OutputFile.writeText("<p>hi</p>", to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "<p>hi</p>")

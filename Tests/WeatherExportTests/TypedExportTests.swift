@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherExport
 import WeatherStore
@@ -38,7 +39,8 @@ struct TypedExportTests {
     }
 
     @Test func anExportInTheEuropeanDialect() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try ExporterTests().sampleStore(in: folder)
         try Exporter(database: store.database).exportCSV(tables: ["observations"], to: folder.path + "/eu", dialect: .spreadsheetEU)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/eu/observations.csv"))
@@ -82,7 +84,8 @@ struct TypedExportTests {
     }
 
     @Test func theSchemaFileDescribesEveryColumn() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try ExporterTests().sampleStore(in: folder)
         let exporter = Exporter(database: store.database)
         for (dialect, units) in [(CSVDialect.rfc4180, Units.metric), (.spreadsheetEU, .imperial)] {
@@ -114,7 +117,8 @@ struct TypedExportTests {
     }
 
     @Test func anXLSXRequestWritesOneWorkbook() throws {
-        let folder = TemporaryFolder()
+        let folder = try TemporaryFolder("export")
+        defer { folder.remove() }
         let store = try ExporterTests().sampleStore(in: folder)
         let exporter = Exporter(database: store.database)
         #expect(throws: ExportError.self) { try ExportRequest(format: .xlsx, dialect: .spreadsheet) }

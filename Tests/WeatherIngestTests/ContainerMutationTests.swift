@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherIngest
 
@@ -12,7 +13,7 @@ struct ContainerMutationTests {
     @Test(arguments: seeds)
     func damagedContainers(_ seed: String) throws {
         let original = [UInt8](try #require(FileManager.default.contents(atPath: repositoryRoot + "/Fixtures/inputs/" + seed)))
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         var state: UInt64 = 42
         func next(_ bound: Int) -> Int {

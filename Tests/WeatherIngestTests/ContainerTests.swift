@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherIngest
 
@@ -8,23 +9,23 @@ struct ContainerTests {
     let doc2 = #"{"b":[2,{"c":"}"}]}"#
     let doc3 = #"{"d":"x\"y"}"#
 
-    @Test func multiMemberGzipYieldsEveryMember() {
-        let dir = temporaryFolder()
+    @Test func multiMemberGzipYieldsEveryMember() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         for (k, d) in [doc1, doc2, doc3].enumerated() { write(Array(d.utf8), to: "\(dir)/\(k).json") }
         // `curl … | gzip >> archive.gz`: members back to back, no newline between documents.
-        shell("cd \(dir) && for k in 0 1 2; do gzip -c $k.json >> all.gz; done && rm ?.json")
+        try Subprocess.shell("cd \(dir) && for k in 0 1 2; do gzip -c $k.json >> all.gz; done && rm ?.json")
         let c = collect("\(dir)/all.gz")
         #expect(c.texts == [doc1, doc2, doc3])
         #expect(c.failures.isEmpty)
     }
 
-    @Test func truncatedGzipIsReportedWithOffset() {
-        let dir = temporaryFolder()
+    @Test func truncatedGzipIsReportedWithOffset() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let text = (0..<200).map { #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: $0 % 50))"}"# }.joined(separator: "\n")
         write(Array(text.utf8), to: "\(dir)/d.ndjson")
-        shell("cd \(dir) && gzip d.ndjson && head -c 600 d.ndjson.gz > cut.ndjson.gz && rm d.ndjson.gz")
+        try Subprocess.shell("cd \(dir) && gzip d.ndjson && head -c 600 d.ndjson.gz > cut.ndjson.gz && rm d.ndjson.gz")
         let c = collect("\(dir)/cut.ndjson.gz")
         #expect(c.documents.count > 0)
         #expect(c.failures.count == 1)
@@ -35,10 +36,10 @@ struct ContainerTests {
     }
 
     @Test func corruptGzipCRCIsAnError() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         write(Array(doc1.utf8), to: "\(dir)/a.json")
-        shell("cd \(dir) && gzip a.json")
+        try Subprocess.shell("cd \(dir) && gzip a.json")
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/a.json.gz")))
         bytes[bytes.count - 6] ^= 0xFF  // inside the CRC32 trailer
         write(bytes, to: "\(dir)/a.json.gz")
@@ -46,18 +47,18 @@ struct ContainerTests {
         #expect(c.failures.first?.1.kind == .corrupt)
     }
 
-    @Test func gzipIsDetectedByMagicNotName() {
-        let dir = temporaryFolder()
+    @Test func gzipIsDetectedByMagicNotName() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         write(Array(doc1.utf8), to: "\(dir)/a")
-        shell("cd \(dir) && gzip -c a > reply.json && rm a")
+        try Subprocess.shell("cd \(dir) && gzip -c a > reply.json && rm a")
         #expect(collect("\(dir)/reply.json").texts == [doc1])
     }
 
-    @Test func decompressionBombBecomesAnErrorNotAnOOM() {
-        let dir = temporaryFolder()
+    @Test func decompressionBombBecomesAnErrorNotAnOOM() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
-        shell("head -c 200000000 /dev/zero | gzip -1 > \(dir)/bomb.json.gz")
+        try Subprocess.shell("head -c 200000000 /dev/zero | gzip -1 > \(dir)/bomb.json.gz")
         let ingestor = Ingestor(limits: .init(maxDocumentBytes: 1 << 20, gzip: .init(maxRatio: 200, ratioFloorBytes: 8 << 20)))
         let c = collect("\(dir)/bomb.json.gz", ingestor: ingestor)
         #expect(c.documents.isEmpty)
@@ -65,16 +66,16 @@ struct ContainerTests {
         #expect(c.failures.contains { $0.1.kind == .tooLarge } || !c.oversized.isEmpty)
     }
 
-    @Test func tarWithLongNamesAndGzippedMembers() {
-        let dir = temporaryFolder()
+    @Test func tarWithLongNamesAndGzippedMembers() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let long = String(repeating: "folder-name-that-is-long/", count: 6)
         try? FileManager.default.createDirectory(atPath: "\(dir)/src/\(long)", withIntermediateDirectories: true)
         write(Array(doc1.utf8), to: "\(dir)/src/\(long)a.json")
         write(Array(doc2.utf8), to: "\(dir)/src/b.json")
-        shell("cd \(dir)/src && gzip b.json")
+        try Subprocess.shell("cd \(dir)/src && gzip b.json")
         for format in ["gnu", "posix", "ustar"] {
-            let status = shell("cd \(dir)/src && tar --format=\(format) -czf ../\(format).tar.gz * 2>/dev/null")
+            let status = try Subprocess.shell("cd \(dir)/src && tar --format=\(format) -czf ../\(format).tar.gz * 2>/dev/null").status
             if format == "ustar" && status != 0 { continue }  // ustar cannot hold a 150-char name
             let c = collect("\(dir)/\(format).tar.gz")
             #expect(Set(c.texts) == [doc1, doc2], "\(format)")
@@ -84,11 +85,11 @@ struct ContainerTests {
     }
 
     @Test func tarMemberCutShortAndBadChecksum() throws {
-        let dir = temporaryFolder()
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         write(Array(String(repeating: "{\"a\":1}\n", count: 200).utf8), to: "\(dir)/a.ndjson")
         write(Array(doc2.utf8), to: "\(dir)/b.json")
-        shell("cd \(dir) && tar -cf t.tar a.ndjson b.json && head -c 1200 t.tar > cut.tar")
+        try Subprocess.shell("cd \(dir) && tar -cf t.tar a.ndjson b.json && head -c 1200 t.tar > cut.tar")
         let cut = collect("\(dir)/cut.tar")
         #expect(cut.failures.contains { $0.1.kind == .truncated })
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/t.tar")))
@@ -100,8 +101,8 @@ struct ContainerTests {
         #expect(bad.failures.contains { $0.1.kind == .corrupt && $0.1.message.contains("checksum") })
     }
 
-    @Test func ndjsonLineNumbersAndOffsets() {
-        let dir = temporaryFolder()
+    @Test func ndjsonLineNumbersAndOffsets() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let text = "\(doc1)\n\n\(doc2)\r\n\(doc3)\n"
         write(Array(text.utf8), to: "\(dir)/x.ndjson")
@@ -111,8 +112,8 @@ struct ContainerTests {
         #expect(c.documents.map(\.origin.byteOffset) == [0, doc1.utf8.count + 2, doc1.utf8.count + doc2.utf8.count + 4])
     }
 
-    @Test func ndjsonDetectedByLayoutAndBrokenLineCostsOneLine() {
-        let dir = temporaryFolder()
+    @Test func ndjsonDetectedByLayoutAndBrokenLineCostsOneLine() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let text = "\(doc1)\n{\"broken\": [1, 2\n\(doc3)\n"
         write(Array(text.utf8), to: "\(dir)/replies.json")
@@ -121,8 +122,8 @@ struct ContainerTests {
         #expect(c.documents.map(\.origin.line) == [1, 2, 3])
     }
 
-    @Test func concatenatedAndPrettyDocuments() {
-        let dir = temporaryFolder()
+    @Test func concatenatedAndPrettyDocuments() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let pretty = "{\n  \"p\": {\n    \"q\": 1\n  }\n}"
         write(Array((doc1 + doc2 + "\n" + pretty + doc3).utf8), to: "\(dir)/c.json")
@@ -131,8 +132,8 @@ struct ContainerTests {
         #expect(c.documents.map(\.origin.line) == [1, 1, 2, 6])
     }
 
-    @Test func bomEmptyAndHTML() {
-        let dir = temporaryFolder()
+    @Test func bomEmptyAndHTML() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         write([0xEF, 0xBB, 0xBF] + Array(doc1.utf8), to: "\(dir)/bom.json")
         write([], to: "\(dir)/empty.json")
@@ -145,8 +146,8 @@ struct ContainerTests {
         #expect(page.documents.count == 1, "an HTML page is one reject, not one per line")
     }
 
-    @Test func oversizedDocumentIsSkippedNotHeld() {
-        let dir = temporaryFolder()
+    @Test func oversizedDocumentIsSkippedNotHeld() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         let big = "{\"x\":\"" + String(repeating: "y", count: 300_000) + "\"}"
         write(Array((big + "\n" + doc1 + "\n").utf8), to: "\(dir)/big.ndjson")
@@ -156,22 +157,22 @@ struct ContainerTests {
         #expect(c.texts == [doc1])
     }
 
-    @Test func walkerSortsRecursesSkipsHiddenAndEndsSymlinkLoops() {
-        let dir = temporaryFolder()
+    @Test func walkerSortsRecursesSkipsHiddenAndEndsSymlinkLoops() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         try? FileManager.default.createDirectory(atPath: "\(dir)/b/c", withIntermediateDirectories: true)
         write([], to: "\(dir)/b/c/z.json")
         write([], to: "\(dir)/a.json")
         write([], to: "\(dir)/B.json")
         write([], to: "\(dir)/.hidden.json")
-        shell("ln -s .. \(dir)/b/c/loop")
+        try Subprocess.shell("ln -s .. \(dir)/b/c/loop")
         let (files, problems) = InputWalker.expand([dir, "\(dir)/missing.json"])
         #expect(files.map { String($0.path.dropFirst(dir.count + 1)) } == ["B.json", "a.json", "b/c/z.json"])
         #expect(problems.contains { $0.message.contains("loop") })
         #expect(problems.contains { $0.path.hasSuffix("missing.json") })
     }
 
-    @Test func fixtureContainersAllOpen() {
+    @Test func fixtureContainersAllOpen() throws {
         let c = collect(repositoryRoot + "/Fixtures/inputs/standard")
         #expect(c.failures.isEmpty)
         #expect(c.documents.count == 168)
@@ -182,8 +183,8 @@ struct ContainerTests {
 struct BrokenFirstLineTests {
     /// NDJSON saved as `.json` whose first line was cut off: the broken line is one document,
     /// and the lines after it are still read one by one.
-    @Test func aCutFirstLineDoesNotSwallowTheRest() {
-        let dir = temporaryFolder()
+    @Test func aCutFirstLineDoesNotSwallowTheRest() throws {
+        let dir = try temporaryFolder("ingest")
         defer { removeFolder(dir) }
         for (name, text) in [("cut.json", "{\"a\":{\"b\":1\n{\"c\":2}\n{\"d\":3}\n"),
                              ("cut-in-string.json", "{\"a\":\"abc\n{\"c\":2}\n{\"d\":3}\n")] {

@@ -1,33 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherIngest
 import WeatherStore
 @testable import WeatherPipeline
 
-let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
-}()
 
 let fixtures = repositoryRoot + "/Fixtures/inputs"
-
-/// A folder of its own under the system temporary folder; a test deletes it with
-/// `defer { folder.remove() }` so runs leave nothing behind.
-struct TemporaryFolder {
-    let path: String
-
-    init(_ label: String) throws {
-        path = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
 
 func freshStore(in folder: TemporaryFolder) throws -> Store {
     try Store(path: folder.path + "/weather.sqlite")
@@ -210,9 +190,8 @@ struct ProviderIngestTests {
 
 struct PipelineFileTests {
     func load(_ json: String) throws(PipelineFile.Problem) -> PipelineFile {
-        let dir = NSTemporaryDirectory() + "wxpipe-pf-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try! temporaryFolder("pf")
+        defer { removeFolder(dir) }
         try? json.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         return try PipelineFile.load(path: dir + "/p.json")
     }

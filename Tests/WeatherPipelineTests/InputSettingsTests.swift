@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherStore
 @testable import WeatherPipeline
@@ -11,7 +12,7 @@ struct InputSettingsTests {
     /// local hour: 21:00 EDT on 2023-10-09 is 01:00Z on the 10th.
     static let reply = #"{"latitude":40.71,"longitude":-74.0,"utc_offset_seconds":-14400,"timezone":"America/New_York","hourly_units":{"time":"iso8601","temperature_2m":"°C"},"hourly":{"time":["2023-10-09T21:00","2023-10-09T22:00","2023-10-09T23:00"],"temperature_2m":[11.2,11.8,12.5]}}"#
 
-    func pipeline(_ folder: StageFolder, input: String) throws -> PipelineFile {
+    func pipeline(_ folder: TemporaryFolder, input: String) throws -> PipelineFile {
         try FileManager.default.createDirectory(atPath: folder.path + "/in", withIntermediateDirectories: true)
         try Self.reply.write(toFile: folder.path + "/in/2023-10-09_2100.json", atomically: true, encoding: .utf8)
         try #"{"inputs": [\#(input)], "store": "s.sqlite"}"#.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
@@ -25,7 +26,8 @@ struct InputSettingsTests {
     }
 
     @Test func fileTimeZoneAndIssuedAtReachTheForecasts() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let p = try pipeline(folder, input: #"{"path": "in", "role": "forecast", "file_time_zone": "America/New_York", "issued_at": "file_name"}"#)
         let (s, db) = try ingest(p)
         #expect(s.accepted == 1 && s.forecasts == 3)
@@ -34,7 +36,8 @@ struct InputSettingsTests {
     }
 
     @Test func anObservedInputIsTruthAndChangingTheRoleReingests() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         var p = try pipeline(folder, input: #"{"path": "in", "role": "observed"}"#)
         var (s, db) = try ingest(p)
         #expect(s.observations == 3 && s.forecasts == 0)
@@ -50,7 +53,8 @@ struct InputSettingsTests {
     }
 
     @Test func aDeclaredEnvelopeUnwrapsTheCollectorsShape() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let wrapped = fixtures + "/wrappers/declared-request-url.json"
         try #"{"inputs": [{"path": "\#(wrapped)", "envelope": {"body": "data", "fetched_at": "meta.fetchedAt", "url": "request.url"}}], "store": "s.sqlite"}"#
             .write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
@@ -63,7 +67,8 @@ struct InputSettingsTests {
     }
 
     @Test func strictValuesRejectsWhatQuarantineSetsAside() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let file = fixtures + "/quarantine/openmeteo-336h-cloud-cover-101-and-minus-1.json"
         try #"{"inputs": [{"path": "\#(file)", "strict_values": true}], "store": "s.sqlite"}"#
             .write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
@@ -74,7 +79,8 @@ struct InputSettingsTests {
     @Test func nwsQCAcceptKeepsTheFlagsItNames() throws {
         let file = fixtures + "/stations/nws-knyc-observations-2024-05-02.json"
         func temperatures(_ input: String) throws -> Int64 {
-            let folder = StageFolder()
+            let folder = try TemporaryFolder("stages")
+            defer { folder.remove() }
             try #"{"inputs": [\#(input)], "store": "s.sqlite"}"#.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
             let (_, db) = try ingest(try PipelineFile.load(path: folder.path + "/p.json"))
             return try db.scalar("SELECT COUNT(temp_c) FROM observations")?.int ?? -1
@@ -82,7 +88,8 @@ struct InputSettingsTests {
         let standard = try temperatures(#""\#(file)""#)
         // The fixture has one temperature flagged X (rejected by MADIS): kept only when X is accepted.
         #expect(try temperatures(#"{"path": "\#(file)", "nws_qc_accept": "VCSZGX"}"#) == standard + 1)
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         try #"{"inputs": [{"path": ".", "nws_qc_accept": "VW"}], "store": "s"}"#.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
         #expect(throws: PipelineFile.Problem.self) { try PipelineFile.load(path: folder.path + "/p.json") }
     }

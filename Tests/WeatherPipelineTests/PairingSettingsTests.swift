@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WeatherPipeline
 
 /// The `pairing` and `window_min_coverage` keys of pipeline files (issue 16).
 struct PairingSettingsTests {
     func load(_ body: String) throws(PipelineFile.Problem) -> PipelineFile {
-        let dir = NSTemporaryDirectory() + "wxpipe-pairing-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try! temporaryFolder("pairing")
+        defer { removeFolder(dir) }
         try? ("{\"inputs\": [\".\"], \"store\": \"s.sqlite\", " + body + "}").write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         return try PipelineFile.load(path: dir + "/p.json")
     }

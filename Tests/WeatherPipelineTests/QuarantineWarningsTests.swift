@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherStore
 @testable import WeatherPipeline
@@ -8,9 +9,8 @@ import WeatherStore
 /// value and rule, and the document counts as accepted.
 struct QuarantineWarningsTests {
     @Test func quarantinedValuesBecomeWarningRows() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-quarantine-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("quarantine")
+        defer { removeFolder(dir) }
         let store = try Store(path: dir + "/weather.sqlite")
         let file = fixtures + "/quarantine/openmeteo-336h-cloud-cover-101-and-minus-1.json"
         let s = try IngestRunner(store: store).run([IngestInput(path: file)])
@@ -35,9 +35,8 @@ struct QuarantineWarningsTests {
 /// OpenWeatherMap reply at the same place.
 struct LocationNameTests {
     @Test func repliesNameLearnedLocations() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-names-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("names")
+        defer { removeFolder(dir) }
         let store = try Store(path: dir + "/weather.sqlite")
         _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/quarantine/openmeteo-336h-cloud-cover-101-and-minus-1.json")])
         let db = store.database
@@ -52,9 +51,8 @@ struct LocationNameTests {
 /// A store made before the warnings table had field_path, value and rule gets them on opening.
 struct WarningsUpgradeTests {
     @Test func anOlderStoreGainsTheQuarantineColumns() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-upgrade-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("upgrade")
+        defer { removeFolder(dir) }
         do {
             let old = try Database(path: dir + "/weather.sqlite")
             try old.execute("CREATE TABLE warnings (id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL, path TEXT NOT NULL, member TEXT, line INTEGER, format TEXT, message TEXT NOT NULL)")

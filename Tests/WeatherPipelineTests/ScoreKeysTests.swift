@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WeatherPipeline
 
 /// The pipeline keys of issue 13's statistics: bootstrap and precipitation thresholds.
 struct ScoreKeysTests {
     func load(_ body: String) throws(PipelineFile.Problem) -> PipelineFile {
-        let dir = NSTemporaryDirectory() + "wxpipe-sk-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try! temporaryFolder("sk")
+        defer { removeFolder(dir) }
         try? ("{\"inputs\": [\".\"], \"store\": \"s.sqlite\"" + (body.isEmpty ? "" : ", " + body) + "}")
             .write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         return try PipelineFile.load(path: dir + "/p.json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherIngest
 import WeatherStore

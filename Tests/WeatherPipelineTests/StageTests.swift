@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherExport
 import WeatherStore
@@ -13,16 +14,10 @@ final class RecordingLog: StageLog {
     func error(_ message: String) { lines.append("error: " + message) }
 }
 
-/// A temporary folder removed when the test is done with it.
-final class StageFolder {
-    let path = NSTemporaryDirectory() + "wxpipe-stages-\(UUID().uuidString)"
-    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 struct StageTests {
     @Test func ingestUnderStrictEndsWithRejects() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let log = RecordingLog()
         let store = folder.path + "/deeper/w.sqlite"  // the store's folder is created
         let (outcome, summary) = IngestStage.run(store: store, inputs: [IngestInput(path: fixtures + "/bad")],
@@ -36,7 +31,8 @@ struct StageTests {
     }
 
     @Test func unreadableInputsFail() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let log = RecordingLog()
         let (outcome, _) = IngestStage.run(store: folder.path + "/w.sqlite", inputs: [IngestInput(path: folder.path + "/missing")],
                                            options: .init(), log: log)
@@ -47,7 +43,8 @@ struct StageTests {
     }
 
     @Test func exportOfAMissingStoreFailsAndCreatesNothing() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let log = RecordingLog()
         let outcome = ExportStage.run(store: folder.path + "/none.sqlite", request: try ExportRequest(format: .sqlite),
                                       to: folder.path + "/copy.sqlite", log: log)
@@ -59,7 +56,8 @@ struct StageTests {
     /// The report holds the store's lock and first removes what a killed ingest left
     /// `in_progress`, so its data-quality tables count complete sources only.
     @Test func reportRemovesLeftoversOfAKilledIngest() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let path = folder.path + "/w.sqlite"
         let store = try Store(path: path)
         _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/bad/broken.json")])
@@ -74,7 +72,8 @@ struct StageTests {
 
     /// The file's `dialect` and `units` are its CSV's; the SQLite copy is the store as it is.
     @Test func pipelineExportsApplyUnitsToCSVOnly() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let file = folder.path + "/p.json"
         try #"{"inputs": ["."], "store": "s.sqlite", "export": {"csv": "csv", "sqlite": "copy.sqlite", "xlsx": "w.xlsx", "units": "imperial", "dialect": "spreadsheet", "tables": ["observations"]}}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
@@ -87,7 +86,8 @@ struct StageTests {
     }
 
     @Test func aPipelineRunsEveryStage() throws {
-        let folder = StageFolder()
+        let folder = try TemporaryFolder("stages")
+        defer { folder.remove() }
         let file = folder.path + "/p.json"
         try """
         {"inputs": ["\(fixtures)/standard"], "store": "s.sqlite", "strict": true,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 
 /// Table-by-table comparison of two stores, as `scripts/compare-stores.py` does: row ids and
@@ -57,12 +58,7 @@ enum StoreComparison {
 
 /// The generated multi-city archive (`scripts/make-city-archive.py`) in `folder`/data.
 func makeCityArchive(in folder: String, cities: Int = 9, days: Int = 4) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", repositoryRoot + "/scripts/make-city-archive.py", folder, "--cities", String(cities), "--days", String(days)]
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0, "make-city-archive.py failed")
+    // A missing python3 or a crash of the script is recorded as a failure by Python.run.
+    try Python.run(repositoryRoot + "/scripts/make-city-archive.py", [folder, "--cities", String(cities), "--days", String(days)])
     return folder + "/data"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherStore
 @testable import WeatherPipeline
@@ -8,9 +9,8 @@ import WeatherStore
 struct VerificationSettingsTests {
     /// Loads a pipeline written to a temporary folder (its input "." is that folder), then removes it.
     func load(_ body: String) throws(PipelineFile.Problem) -> PipelineFile {
-        let dir = NSTemporaryDirectory() + "wxpipe-vs-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try! temporaryFolder("vs")
+        defer { removeFolder(dir) }
         try? ("{\"inputs\": [\".\"], \"store\": \"s.sqlite\"" + (body.isEmpty ? "" : ", " + body) + "}")
             .write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         return try PipelineFile.load(path: dir + "/p.json")
@@ -68,9 +68,8 @@ struct VerificationSettingsTests {
 /// Roles are decided at ingest: by format, or by the input's declaration.
 struct ObservationRoleIngestTests {
     func roles(_ inputs: [IngestInput]) throws -> [[SQLValue]] {
-        let dir = NSTemporaryDirectory() + "wxpipe-role-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("role")
+        defer { removeFolder(dir) }
         let store = try Store(path: dir + "/w.sqlite")
         _ = try IngestRunner(store: store).run(inputs)
         return try store.database.rows("SELECT provider, product, role, COUNT(*) FROM observations GROUP BY 1, 2, 3 ORDER BY 1, 2, 3")
@@ -104,9 +103,8 @@ struct ObservationRoleIngestTests {
     }
 
     @Test func pipelineInputsCarryTheirRole() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-vs-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("vs")
+        defer { removeFolder(dir) }
         try #"{"inputs": [{"path": ".", "role": "observed"}, {"path": ".", "role": "forecast"}, {"path": ".", "role": "auto"}, "."], "store": "s"}"#
             .write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
         let p = try PipelineFile.load(path: dir + "/p.json")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 import WeatherJSON
 @testable import WeatherProviders
 
 /// Collectors' wrappers recognised by structure or declared (docs/PROVIDERS.md, Envelope).
 struct EnvelopeWrapperTests {
-    static let dir = repositoryRootForTests + "/Fixtures/inputs/wrappers/"
+    static let dir = repositoryRoot + "/Fixtures/inputs/wrappers/"
     static let fetched: Int64 = 1761728403  // 2025-10-29T09:00:03Z
 
     func decodeFixture(_ name: String, _ context: DecodeContext = DecodeContext()) throws -> Result<DecodedDocument, DecodeFailure> {

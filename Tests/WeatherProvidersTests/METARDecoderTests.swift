@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
@@ -30,7 +31,7 @@ struct METARDecoderTests {
     }
 
     @Test func everyFixtureIsInTheTable() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRootForTests + "/Fixtures/providers/metar")
+        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Fixtures/providers/metar")
         #expect(Set(files.filter { $0.hasSuffix(".json") }.map { "metar/" + $0 }) == Set(Self.table.map(\.file)))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
@@ -10,7 +11,7 @@ struct MutationCorpusTests {
     static let seeds: [(String, [UInt8])] = {
         var out: [(String, [UInt8])] = []
         let fm = FileManager.default
-        for base in [providerFixtures, repositoryRootForTests + "/Fixtures/inputs/providers"] {
+        for base in [providerFixtures, repositoryRoot + "/Fixtures/inputs/providers"] {
             guard let e = fm.enumerator(atPath: base) else { continue }
             // Station replies (nws/, metar/) have their own corpus in StationMutationTests.
             for case let rel as String in e where rel.hasSuffix(".json") && !rel.hasPrefix("nws/") && !rel.hasPrefix("metar/") {

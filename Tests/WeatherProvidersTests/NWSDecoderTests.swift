@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
 /// The bytes of a fixture under Fixtures/providers (nws/, metar/).
 func providerFixture(_ name: String) throws -> [UInt8] {
-    let path = repositoryRootForTests + "/Fixtures/providers/" + name
+    let path = repositoryRoot + "/Fixtures/providers/" + name
     let data = try #require(FileManager.default.contents(atPath: path), "missing Fixtures/providers/\(name)")
     return [UInt8](data)
 }
@@ -53,7 +54,7 @@ struct NWSFixtureTests {
 
     @Test func everyFixtureIsInTheTable() throws {
         let listed = Set(Self.table.map(\.file) + ["nws/own-problem-404.json"])
-        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRootForTests + "/Fixtures/providers/nws")
+        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Fixtures/providers/nws")
         #expect(Set(files.filter { $0.hasSuffix(".json") }.map { "nws/" + $0 }) == listed)
     }
 

@@ -1,25 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
-let repositoryRootForTests: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
-}()
 
 /// The provider replies shipped with the repository (Fixtures/providers, see its SOURCES.md):
 /// every test reads these, so a plain clone passes.
-let providerFixtures = repositoryRootForTests + "/Fixtures/providers"
+let providerFixtures = repositoryRoot + "/Fixtures/providers"
 
 /// `../shared/provider-samples` beside the repository when it exists (a development checkout),
 /// else nil. Only the optional extended check reads it.
 let sharedSamplesIfPresent: String? = {
-    let path = URL(fileURLWithPath: repositoryRootForTests).deletingLastPathComponent().path + "/shared/provider-samples"
+    let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().path + "/shared/provider-samples"
     var isDir: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue ? path : nil
 }()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
@@ -10,7 +11,7 @@ struct StationMutationTests {
     static let seeds: [(String, [UInt8])] = {
         var out: [(String, [UInt8])] = []
         for folder in ["nws", "metar"] {
-            let dir = repositoryRootForTests + "/Fixtures/providers/" + folder
+            let dir = repositoryRoot + "/Fixtures/providers/" + folder
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
             for name in names.sorted() where name.hasSuffix(".json") {
                 if let d = FileManager.default.contents(atPath: dir + "/" + name) { out.append((folder + "/" + name, [UInt8](d))) }

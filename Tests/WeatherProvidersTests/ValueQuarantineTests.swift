@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherProviders
 
 /// Value-level quarantine (docs/PROVIDERS.md, Quarantine): one odd value is not a bad reply.
 struct ValueQuarantineTests {
-    static let dir = repositoryRootForTests + "/Fixtures/inputs/quarantine/"
+    static let dir = repositoryRoot + "/Fixtures/inputs/quarantine/"
 
     func fixture(_ name: String) throws -> [UInt8] {
         [UInt8](try #require(FileManager.default.contents(atPath: Self.dir + name), "missing fixture \(name)"))

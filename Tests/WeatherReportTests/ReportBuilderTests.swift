@@ -3,17 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 import WeatherAnalytics
 import WeatherCore
 import WeatherStore
 @testable import WeatherReport
-
-/// A fresh folder under the system temporary folder; each test removes it with `defer`.
-func temporaryFolder(_ label: String) throws -> String {
-    let dir = NSTemporaryDirectory() + "wxpipe-\(label)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
 
 struct ReportBuilderTests {
     func at(_ iso: String) -> Int64 { UTCTime.parseISO8601(iso)! }
@@ -58,7 +52,7 @@ struct ReportBuilderTests {
 
     @Test func reportIsSelfContainedWellFormedAndHoldsTheStoresNumbers() throws {
         let dir = try temporaryFolder("report")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try makeStore(in: dir)
         let html = try ReportBuilder(database: store.database).build(generatedAt: 0)
         // Parses as (X)HTML: every element closed, every attribute quoted, text escaped.
@@ -88,7 +82,7 @@ struct ReportBuilderTests {
 
     @Test func aStoreWithoutAggregatesSaysSo() throws {
         let dir = try temporaryFolder("report")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { removeFolder(dir) }
         let store = try Store(path: dir + "/w.sqlite")
         let html = try ReportBuilder(database: store.database).build(generatedAt: 0)
         #expect(html.contains("run <code>wxpipe aggregate --db FILE</code> first"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherAnalytics
 import WeatherCore
 import WeatherStore
@@ -48,9 +49,8 @@ struct ReportStatisticsTests {
     }
 
     @Test func chartsCarryIntervalsVerdictsSkillAndReliability() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-report-s-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("report-s")
+        defer { removeFolder(dir) }
         let store = try makeStore(in: dir)
         let html = try ReportBuilder(database: store.database).build(generatedAt: 0)
         // Error bars on the MAE charts, and the interval in the table beneath, equal to the store's.

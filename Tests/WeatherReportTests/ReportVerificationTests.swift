@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherAnalytics
 import WeatherCore
 import WeatherStore
@@ -9,9 +10,8 @@ import WeatherStore
 /// dropped for the matched sample, and the exclusions by reason.
 struct ReportVerificationTests {
     @Test func reportShowsDroppedCasesAndExclusions() throws {
-        let dir = NSTemporaryDirectory() + "wxpipe-report-v-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try temporaryFolder("report-v")
+        defer { removeFolder(dir) }
         let store = try Store(path: dir + "/w.sqlite")
         try store.saveLocation(Location(id: "ny", latitude: 40.7, longitude: -74, timeZone: "America/New_York", declared: true))
         let src = try store.beginSource(path: "x", member: nil, inputHash: "h", modifiedAt: nil, now: 0)

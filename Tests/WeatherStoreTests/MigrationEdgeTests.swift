@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherStore
 
@@ -9,11 +10,11 @@ import WeatherCore
 struct MigrationEdgeTests {
     /// A folder with a store of schema version 1 in it, removed when the test is done.
     final class Version1Store {
-        let folder = NSTemporaryDirectory() + "wxpipe-v1-\(UUID().uuidString)"
+        let folder: String
         var path: String { folder + "/v1.sqlite" }
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            folder = try temporaryFolder("v1")
             let db = try Database(path: path)
             // These tables were the same in version 1.
             for table in ["meta", "sources", "locations", "rejects", "warnings"] { try db.execute(Self.create(table)) }
@@ -40,7 +41,7 @@ struct MigrationEdgeTests {
                      '2024-05-01T10:00:00Z', '2024-05-01T22:00:00Z', '2024-05-01T16:00:00Z', 4.0, NULL);
                 """)
         }
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
+        deinit { removeFolder(folder) }
 
         /// The `CREATE TABLE` of `table` in today's schema.
         static func create(_ table: String) -> String {
@@ -68,7 +69,7 @@ struct MigrationEdgeTests {
         #expect(try db.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "view")
         let after = try Self.snapshot(db)
         for table in before.keys.sorted() { #expect(after[table] == before[table], "\(table) changed in the upgrade") }
-        StoreSchemaEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
+        RecordViewEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
         // Rows keep their ids, and every location (the unused one too) has a key.
         #expect(try db.scalar("SELECT group_concat(id) FROM (SELECT id FROM observation_rows ORDER BY id)")?.string == "1,2,3,5")
         #expect(try db.scalar("SELECT COUNT(*) FROM location_keys")?.int == 3)
@@ -101,7 +102,7 @@ struct MigrationEdgeTests {
     @Test func twoConnectionsUpgradingAtOnceBothSucceed() throws {
         let v1 = try Version1Store()
         let path = v1.path
-        let tally = StoreSchemaEdgeTests.Tally()
+        let tally = RecordViewEdgeTests.Tally()
         let group = DispatchGroup()
         for _ in 0..<2 {
             group.enter()
@@ -119,11 +120,11 @@ struct MigrationEdgeTests {
         #expect(tally.failures.isEmpty, "\(tally.failures)")
         let db = try Database(path: path)
         #expect(try Migration.version(of: db) == Schema.version)
-        StoreSchemaEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
+        RecordViewEdgeTests.assertViewsCount(db, observations: 4, forecasts: 3)
     }
 }
 
-extension StoreSchemaEdgeTests {
+extension RecordViewEdgeTests {
     /// The views and their row tables hold `observations` and `forecasts` rows each.
     static func assertViewsCount(_ db: Database, observations: Int, forecasts: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let counts: [String: Int64] = ["observations": Int64(observations), "forecasts": Int64(forecasts)]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherStore
 
@@ -68,9 +69,8 @@ struct SourceBookkeepingTests {
 
     /// A store written before `settings_fingerprint` existed gets the column when opened.
     @Test func anOlderStoreGainsTheNewColumns() throws {
-        let folder = NSTemporaryDirectory() + "wxpipe-old-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder("old")
+        defer { removeFolder(folder) }
         let old = try Database(path: folder + "/s.sqlite")
         try old.execute(Schema.sql)
         try old.execute("ALTER TABLE sources DROP COLUMN settings_fingerprint")
@@ -81,9 +81,8 @@ struct SourceBookkeepingTests {
     }
 
     @Test func aMissingOrForeignStoreIsAPlainError() throws {
-        let folder = NSTemporaryDirectory() + "wxpipe-foreign-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder("foreign")
+        defer { removeFolder(folder) }
         func message(_ path: String) -> String {
             do { try StoreFile.check(path); return "" } catch { return error.message }
         }

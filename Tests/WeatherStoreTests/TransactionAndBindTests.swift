@@ -1,17 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherCore
 @testable import WeatherStore
 
 /// A store in its own temporary folder, removed when the test is done with it.
 final class TemporaryStore {
-    let folder = NSTemporaryDirectory() + "wxpipe-store-\(UUID().uuidString)"
+    let folder: String
     let store: Store
     init() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("store")
         store = try Store(path: folder + "/s.sqlite")
     }
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
+    deinit { removeFolder(folder) }
 }
 
 struct TransactionTests {

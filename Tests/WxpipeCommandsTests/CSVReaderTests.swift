@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherExport
 import WeatherStore
 
@@ -15,13 +16,14 @@ struct CSVReaderTests {
 
     @Test(arguments: [CSVDialect.rfc4180, .spreadsheet])
     func duckDBInfersTheDeclaredTypeOfEveryColumn(_ dialect: CSVDialect) throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         let out = folder.path + "/csv-\(dialect.rawValue)"
-        let r = try Readers.wx(["export", "--db", db, "--out", out, "--dialect", dialect.rawValue])
+        let r = try CLI.run(["export", "--db", db, "--out", out, "--dialect", dialect.rawValue])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".csv") }.sorted()
-        guard let facts = try Readers.python("csv_types.py", [out]) as? [String: [String: Any]] else { return }
+        guard let facts = try Python.json("csv_types.py", [out]) as? [String: [String: Any]] else { return }
         #expect(facts.keys.sorted() == files, "schema.json lists every CSV written")
         var checked = 0, inferred = 0
         for (file, table) in facts {
@@ -49,18 +51,19 @@ struct CSVReaderTests {
 
     /// The spreadsheet dialect opened by LibreOffice's import, when LibreOffice is installed.
     @Test func libreOfficeTypesTheSpreadsheetDialectWhenInstalled() throws {
-        guard let soffice = Readers.which("soffice") ?? Readers.which("libreoffice") else {
+        guard let soffice = Subprocess.which("soffice") ?? Subprocess.which("libreoffice") else {
             print("skipped: LibreOffice (soffice) is not installed, so the spreadsheet-dialect import check did not run")
             return
         }
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
-        try Readers.wx(["export", "--db", db, "--out", folder.path + "/ss", "--table", "locations", "--dialect", "spreadsheet"])
+        try CLI.run(["export", "--db", db, "--out", folder.path + "/ss", "--table", "locations", "--dialect", "spreadsheet"])
         // The import setting the README documents: comma, double quote, UTF-8 (76), from row 1.
-        let r = try Readers.run(soffice, ["--headless", "--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir",
+        let r = try Subprocess.run(soffice, ["--headless", "--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir",
                                           folder.path + "/lo", folder.path + "/ss/locations.csv"])
         #expect(r.status == 0, "\(r.stderr)")
-        guard let dump = try Readers.python("xlsx_dump.py", [folder.path + "/lo/locations.xlsx"]) else { return }
+        guard let dump = try Python.json("xlsx_dump.py", [folder.path + "/lo/locations.xlsx"]) else { return }
         let sheet = SpreadsheetReaderTests.sheets(dump).values.first
         #expect(SpreadsheetReaderTests.rows(sheet).first?.first?["value"] as? String == "id")  // no BOM in the header
         #expect(SpreadsheetReaderTests.cell(sheet, "lat", row: 0)?["type"] as? String == "n")

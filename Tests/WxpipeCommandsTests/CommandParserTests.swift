@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TestSupport
 import WeatherAnalytics
 import WeatherCore
 import WeatherExport
@@ -170,7 +171,7 @@ struct CommandParserTests {
     /// `ingest --help` and the README list the extensions skipped inside folders, the walker's own list.
     @Test func ingestHelpAndReadmeListTheSkippedExtensions() throws {
         #expect(IngestCommand.helpText.contains(".txt") && IngestCommand.helpText.contains(".csv"))
-        let readme = try String(contentsOfFile: PackageLayoutTests.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
         let listed = IngestPlan.skippedExtensions.map { "`." + $0 + "`" }.joined(separator: " ")
         #expect(readme.contains(listed), "README.md should list: \(listed)")
         for ext in IngestPlan.skippedExtensions { #expect(IngestCommand.helpText.contains("." + ext), "\(ext)") }

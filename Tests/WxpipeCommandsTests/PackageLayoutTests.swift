@@ -1,18 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The module layout stays as documented: every target's dependencies in `Package.swift` are
 /// exactly the package modules its sources import (none declared and unused), and the table in
 /// `docs/ARCHITECTURE.md` lists the same dependencies.
 struct PackageLayoutTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    static let root = repositoryRoot
 
     /// Targets and their declared dependencies, read from `Package.swift`: the source targets,
     /// or with `tests` the test targets.
@@ -27,7 +21,16 @@ struct PackageLayoutTests {
                 .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }.filter { !$0.isEmpty }
             out[String(m.output.1)] = Set(deps)
         }
+        // A library target under Tests/ (TestSupport) serves the test targets: it is checked with them.
+        let support = try supportTargets()
+        for name in support { out[name] = tests ? [] : nil }
         return out
+    }
+
+    /// The library targets whose sources are under `Tests/` (`.target(name: "X", path: "Tests/X")`).
+    static func supportTargets() throws -> Set<String> {
+        let text = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        return Set(text.matches(of: #/\.target\(name: "(\w+)",\s*path: "Tests\//#).map { String($0.output.1) })
     }
 
     /// The package modules imported by the Swift files under `Sources/<target>`.
@@ -54,8 +57,9 @@ struct PackageLayoutTests {
     }
 
     @Test func everyTestTargetImportsWhatItDeclares() throws {
-        let sources = Set(try PackageLayoutTests.declared().keys)
+        let sources = Set(try PackageLayoutTests.declared().keys).union(try PackageLayoutTests.supportTargets())
         let tests = try PackageLayoutTests.declared(tests: true)
+        #expect(try PackageLayoutTests.supportTargets() == ["TestSupport"])
         #expect(!tests.isEmpty)
         for (target, deps) in tests {
             let used = try PackageLayoutTests.imported(by: target, among: sources, in: "Tests")
@@ -65,7 +69,7 @@ struct PackageLayoutTests {
 
     @Test func architectureTableMatchesPackageSwift() throws {
         let targets = try PackageLayoutTests.declared()
-        let doc = try String(contentsOfFile: PackageLayoutTests.root + "/docs/ARCHITECTURE.md", encoding: .utf8)
+        let doc = try String(contentsOfFile: repositoryRoot + "/docs/ARCHITECTURE.md", encoding: .utf8)
         var documented: [String: Set<String>] = [:]
         for line in doc.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WeatherStore
 @testable import WxpipeCommands
 
@@ -15,7 +16,8 @@ struct SQLCommandTests {
     }
 
     @Test func writesAreRefusedAndTheStoreIsUnchanged() throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         let statements = [
@@ -25,7 +27,7 @@ struct SQLCommandTests {
             "VACUUM INTO '\(folder.path)/copy.sqlite'", "", "-- only a comment",
         ]
         for sql in statements {
-            let r = try Readers.wx(["sql", "--db", db, sql])
+            let r = try CLI.run(["sql", "--db", db, sql])
             #expect(r.status == 2, "\(sql): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains("error:") && r.stdout.isEmpty, "\(sql)")
         }
@@ -37,45 +39,47 @@ struct SQLCommandTests {
     }
 
     @Test func aMissingStoreFailsAndIsNotCreated() throws {
-        let folder = ScratchFolder()
-        let r = try Readers.wx(["sql", "--db", folder.path + "/none.sqlite", "SELECT 1"])
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
+        let r = try CLI.run(["sql", "--db", folder.path + "/none.sqlite", "SELECT 1"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("no store at \(folder.path)/none.sqlite"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-        let bad = try Readers.wx(["sql", "--db", Readers.root + "/Package.swift", "SELECT 1"])
+        let bad = try CLI.run(["sql", "--db", repositoryRoot + "/Package.swift", "SELECT 1"])
         #expect(bad.status == 1 && bad.stderr.contains("Package.swift is not a SQLite file, so not a wxpipe store"), "\(bad.stderr)")
     }
 
     @Test func formats() throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         let query = "SELECT id, name, lat, radius_km, utc_offset_s FROM locations WHERE declared = 1 ORDER BY id"
-        let table = try Readers.wx(["sql", "--db", db, query])
+        let table = try CLI.run(["sql", "--db", db, query])
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0] == "id        name           lat  radius_km  utc_offset_s")  // numeric headers align right
         #expect(lines[1].hasPrefix("--------  --------  --------  ---------"))
         #expect(lines[2].hasPrefix("london    London     51.5085       25.0"))  // numbers right-aligned, REAL as 25.0
-        let csv = try Readers.wx(["sql", "--db", db, "--format", "csv", query])
+        let csv = try CLI.run(["sql", "--db", db, "--format", "csv", query])
         #expect(csv.stdout.hasPrefix("id,name,lat,radius_km,utc_offset_s\nlondon,London,51.5085,25.0,\n"))
-        let json = try Readers.wx(["sql", "--db", db, "--format", "json", query])
+        let json = try CLI.run(["sql", "--db", db, "--format", "json", query])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(objects.count == 3 && objects[0]["name"] as? String == "London" && objects[0]["utc_offset_s"] is NSNull)
-        let empty = try Readers.wx(["sql", "--db", db, "--format", "json", "SELECT * FROM locations WHERE 0"])
+        let empty = try CLI.run(["sql", "--db", db, "--format", "json", "SELECT * FROM locations WHERE 0"])
         #expect(empty.stdout == "[]\n")
         let file = folder.path + "/q/locations.csv"
-        let toFile = try Readers.wx(["sql", "--db", db, "--format", "csv", "--out", file, query])
+        let toFile = try CLI.run(["sql", "--db", db, "--format", "csv", "--out", file, query])
         #expect(toFile.stdout.isEmpty && toFile.stderr.contains("wrote \(file) (3 rows)"))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == csv.stdout)
-        let failed = try Readers.wx(["sql", "--db", db, "--out", folder.path + "/q/bad.csv", "SELECT nosuch FROM locations"])
+        let failed = try CLI.run(["sql", "--db", db, "--out", folder.path + "/q/bad.csv", "SELECT nosuch FROM locations"])
         #expect(failed.status == 1 && failed.stderr.contains("no such column"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/q/bad.csv"))
 
-        let xlsx = try Readers.wx(["sql", "--db", db, "--format", "xlsx", "--out", folder.path + "/q.xlsx",
+        let xlsx = try CLI.run(["sql", "--db", db, "--format", "xlsx", "--out", folder.path + "/q.xlsx",
                                    "SELECT location_id, local_date, temp_max_c FROM daily_named ORDER BY 1, 2"])
         #expect(xlsx.status == 0, "\(xlsx.stderr)")
-        guard let dump = try Readers.python("xlsx_dump.py", [folder.path + "/q.xlsx"]) else { return }
+        guard let dump = try Python.json("xlsx_dump.py", [folder.path + "/q.xlsx"]) else { return }
         let sheet = SpreadsheetReaderTests.sheets(dump)["query"]
         #expect(SpreadsheetReaderTests.cell(sheet, "local_date", row: 0)?["type"] as? String == "d")
         #expect(SpreadsheetReaderTests.cell(sheet, "temp_max_c", row: 0)?["type"] as? String == "n")
@@ -83,7 +87,8 @@ struct SQLCommandTests {
 
     /// The views answer as their definitions say, checked against the tables they read.
     @Test func viewsJoinNamesLocalTimesAndPoolScores() throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let store = try Database(path: try Readers.fixtureStore(in: folder), readOnly: true)
         let named = try store.rows("""
             SELECT location_name, observed_at_utc, observed_at_local, local_offset_s FROM observations_named WHERE id = 1
@@ -117,19 +122,20 @@ struct SQLCommandTests {
     /// Every `wxpipe sql` line of the README's "For SQL users" runs as written (on the store
     /// `make run` builds) and prints rows.
     @Test func theReadmeExamplesRun() throws {
-        let readme = try String(contentsOfFile: Readers.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## For SQL users").dropFirst().first?
             .components(separatedBy: "\n## ").first)
         let examples = section.split(separator: "\n").map(String.init).filter { $0.hasPrefix(".build/release/wxpipe sql --db out/weather.sqlite ") }
         #expect(examples.count >= 2)
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         for line in examples {
             let query = try #require(line.firstIndex(of: "\"").map { String(line[$0...].dropFirst().dropLast()) }, "\(line)")
             #expect(line.hasSuffix("\""), "\(line): the query is the last, quoted argument")
             let options = line.dropFirst(".build/release/wxpipe sql --db out/weather.sqlite ".count).prefix { $0 != "\"" }
                 .split(separator: " ").map(String.init)
-            let r = try Readers.wx(["sql", "--db", db] + options + [query])
+            let r = try CLI.run(["sql", "--db", db] + options + [query])
             #expect(r.status == 0, "\(line): \(r.stderr)")
             #expect(r.stdout.split(separator: "\n").count >= 3, "\(line) printed \(r.stdout)")
         }

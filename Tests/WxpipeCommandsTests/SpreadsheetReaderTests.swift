@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WeatherExport
 import WeatherStore
 
@@ -24,15 +25,16 @@ struct SpreadsheetReaderTests {
     }
 
     @Test func xlsxCellsAreTypedAndReadBackByOpenpyxl() throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         // One text that a spreadsheet would run as a formula.
         try Database(path: db).run("UPDATE observation_rows SET place_name = ? WHERE id = 1", [.text("=HYPERLINK(\"http://x\",\"y\")")])
-        let export = try Readers.wx(["export", "--db", db, "--format", "xlsx", "--out", folder.path + "/weather.xlsx"])
+        let export = try CLI.run(["export", "--db", db, "--format", "xlsx", "--out", folder.path + "/weather.xlsx"])
         #expect(export.status == 0, "\(export.stderr)")
         let count = try Database(path: db, readOnly: true).scalar("SELECT COUNT(*) FROM observations")?.int ?? -1
         #expect(export.stderr.contains("sheet 'observations' (\(count) rows)"), "\(export.stderr)")
-        guard let dump = try Readers.python("xlsx_dump.py", [folder.path + "/weather.xlsx"]) else { return }
+        guard let dump = try Python.json("xlsx_dump.py", [folder.path + "/weather.xlsx"]) else { return }
         let sheets = SpreadsheetReaderTests.sheets(dump)
         let store = try Database(path: db, readOnly: true)
         #expect(Set(sheets.keys) == Set(try store.userTableNames().filter { $0 != "meta" }))
@@ -73,7 +75,8 @@ struct SpreadsheetReaderTests {
     }
 
     @Test func aTablePastTheSheetLimitContinuesOnNumberedSheets() throws {
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
         try Database(path: db).execute("DELETE FROM warnings")  // an empty table
         let count = try Database(path: db, readOnly: true).scalar("SELECT COUNT(*) FROM observations")?.int ?? 0
@@ -85,7 +88,7 @@ struct SpreadsheetReaderTests {
         #expect(written.map(\.rows) == [200, 200, Int(count) - 400, 0])
         let lines = XLSXSummary.lines(written, path: path)
         #expect(lines.contains { $0.contains("table observations has \(count) rows") && $0.contains("'observations (3)'") })
-        guard let dump = try Readers.python("xlsx_dump.py", [path]) else { return }
+        guard let dump = try Python.json("xlsx_dump.py", [path]) else { return }
         let sheets = SpreadsheetReaderTests.sheets(dump)
         #expect(SpreadsheetReaderTests.rows(sheets["observations (2)"]).count == 201)
         #expect(sheets["observations (3)"]?["freeze"] as? String == "A2")
@@ -96,14 +99,15 @@ struct SpreadsheetReaderTests {
 
     /// LibreOffice, when installed, reads the same values from the workbook.
     @Test func libreOfficeReadsTheSameValuesWhenInstalled() throws {
-        guard let soffice = Readers.which("soffice") ?? Readers.which("libreoffice") else {
+        guard let soffice = Subprocess.which("soffice") ?? Subprocess.which("libreoffice") else {
             print("skipped: LibreOffice (soffice) is not installed, so the XLSX → CSV conversion check did not run")
             return
         }
-        let folder = ScratchFolder()
+        let folder = try TemporaryFolder("readers")
+        defer { folder.remove() }
         let db = try Readers.fixtureStore(in: folder)
-        try Readers.wx(["export", "--db", db, "--format", "xlsx", "--table", "locations", "--out", folder.path + "/l.xlsx"])
-        let r = try Readers.run(soffice, ["--headless", "--convert-to", "csv", "--outdir", folder.path + "/lo", folder.path + "/l.xlsx"])
+        try CLI.run(["export", "--db", db, "--format", "xlsx", "--table", "locations", "--out", folder.path + "/l.xlsx"])
+        let r = try Subprocess.run(soffice, ["--headless", "--convert-to", "csv", "--outdir", folder.path + "/lo", folder.path + "/l.xlsx"])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: folder.path + "/lo/l.csv", encoding: .utf8)
         let names = try Database(path: db, readOnly: true).rows("SELECT name FROM locations").compactMap { $0[0].string }

@@ -1,28 +1,22 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// Store schema 2 (issue 12) from the command line, beyond the golden exports of
+/// Store schema 2 from the command line, beyond the golden exports of
 /// `StoreSchemaTests`: merges of a version 1 shard, and the row counts after ingest, forced
 /// re-ingest and forget. After every step each record view shows every row of its table (a row
 /// the views' JOIN drops would be lost silently).
-final class StoreSchemaEdgeTests: XCTestCase {
+final class SchemaUpgradeCommandTests: XCTestCase {
     /// The version 1 fixture store, unzipped into `dir` as `name`.
     private func version1Store(in dir: String, named name: String) throws -> String {
         let store = dir + "/" + name
-        let gunzip = Process()
-        gunzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gunzip.arguments = ["gzip", "-dc", StoreSchemaTests.golden + "/weather.sqlite.gz"]
-        XCTAssertTrue(FileManager.default.createFile(atPath: store, contents: nil))
-        gunzip.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
-        try gunzip.run()
-        gunzip.waitUntilExit()
-        XCTAssertEqual(gunzip.terminationStatus, 0)
+        try StoreSchemaTests.gunzip(StoreSchemaTests.golden + "/weather.sqlite.gz", to: store)
         return store
     }
 
     /// One number from `wxpipe sql`.
     private func count(_ store: String, _ query: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int? {
-        let out = try WX.run(["sql", "--db", store, query])
+        let out = try CLI.run(["sql", "--db", store, query])
         XCTAssertEqual(out.status, 0, out.stderr, file: file, line: line)
         return out.stdout.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
@@ -39,11 +33,11 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// and is left as it was (before, the merge upgraded it in place — it wrote to an input, and
     /// failed on one the user may not write: "attempt to write a readonly database").
     func testMergingAVersion1ShardLeavesItUnchanged() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let shard = try version1Store(in: dir, named: "part-0.sqlite")
         let before = try Data(contentsOf: URL(fileURLWithPath: shard))
-        let merge = try WX.run(["merge", "--db", dir + "/out/merged.sqlite", shard])
+        let merge = try CLI.run(["merge", "--db", dir + "/out/merged.sqlite", shard])
         XCTAssertEqual(merge.status, 0, merge.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: shard)), before, "the shard was changed by the merge")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
@@ -52,7 +46,7 @@ final class StoreSchemaEdgeTests: XCTestCase {
                        "the upgraded copy is removed")
 
         // The merged store holds what the shard held, read the same.
-        let export = try WX.run(["export", "--db", dir + "/out/merged.sqlite", "--format", "csv", "--out", dir + "/csv"])
+        let export = try CLI.run(["export", "--db", dir + "/out/merged.sqlite", "--format", "csv", "--out", dir + "/csv"])
         XCTAssertEqual(export.status, 0, export.stderr)
         for name in ["observations.csv", "forecasts.csv", "locations.csv", "rejects.csv", "warnings.csv"] {
             let expected = try String(contentsOfFile: StoreSchemaTests.golden + "/csv/" + name, encoding: .utf8)
@@ -61,7 +55,7 @@ final class StoreSchemaEdgeTests: XCTestCase {
         try assertViewsShowEveryRow(dir + "/out/merged.sqlite")
 
         // Merged again (it is the same store, read through a new copy): nothing to do.
-        let again = try WX.run(["merge", "--db", dir + "/out/merged.sqlite", shard])
+        let again = try CLI.run(["merge", "--db", dir + "/out/merged.sqlite", shard])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue((again.stdout + again.stderr).contains("merged before"), again.stdout + again.stderr)
     }
@@ -69,21 +63,21 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// Shards of schema 2 merged into an output of schema 1: the output is upgraded, and the
     /// shards' rows all reach it under its keys.
     func testVersion2ShardsMergeIntoAVersion1Output() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let output = try version1Store(in: dir, named: "out.sqlite")
-        let inputs = WX.root + "/Fixtures/inputs/season"
+        let inputs = repositoryRoot + "/Fixtures/inputs/season"
         var shards: [String] = []
         for k in 0..<2 {
             let shard = dir + "/s\(k).sqlite"
-            let ingest = try WX.run(["ingest", "--quiet", "--shard", "\(k)/2", "--db", shard, inputs])
+            let ingest = try CLI.run(["ingest", "--quiet", "--shard", "\(k)/2", "--db", shard, inputs])
             XCTAssertEqual(ingest.status, 0, ingest.stderr)
             shards.append(shard)
         }
         let single = dir + "/single.sqlite"
-        XCTAssertEqual(try WX.run(["ingest", "--quiet", "--db", single, inputs]).status, 0)
+        XCTAssertEqual(try CLI.run(["ingest", "--quiet", "--db", single, inputs]).status, 0)
         let observationsBefore = try XCTUnwrap(try count(output, "SELECT COUNT(*) FROM observations"))
-        let merge = try WX.run(["merge", "--db", output] + shards)
+        let merge = try CLI.run(["merge", "--db", output] + shards)
         XCTAssertEqual(merge.status, 0, merge.stderr)
         XCTAssertEqual(try count(output, "SELECT value FROM meta WHERE key = 'schema_version'"), 2)
         let added = try XCTUnwrap(try count(single, "SELECT COUNT(*) FROM observations"))
@@ -95,16 +89,16 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// Every document read is accepted, rejected or a duplicate, and every row stays visible,
     /// through an ingest, a forced re-ingest and a forget.
     func testCountsAddUpThroughForcedReingestAndForget() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let store = dir + "/w.sqlite"
-        let inputs = ["standard", "bad", "providers", "stations"].map { WX.root + "/Fixtures/inputs/" + $0 }
+        let inputs = ["standard", "bad", "providers", "stations"].map { repositoryRoot + "/Fixtures/inputs/" + $0 }
         let balance = "SELECT SUM(documents) - SUM(accepted) - SUM(rejected) - SUM(duplicates) FROM sources"
         for step in [["ingest", "--quiet", "--db", store] + inputs,
                      ["ingest", "--quiet", "--force", "--db", store] + inputs,
                      ["forget", "--db", store, inputs[2]],
                      ["ingest", "--quiet", "--db", store] + inputs] {
-            let run = try WX.run(step)
+            let run = try CLI.run(step)
             XCTAssertTrue(run.status == 0 || run.status == 3, "\(step): \(run.stderr)")
             XCTAssertEqual(try count(store, balance), 0, "\(step)")
             try assertViewsShowEveryRow(store)
@@ -116,10 +110,10 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// `aggregate --shard K/N --out PART` attaches the record store read-only: a store of
     /// schema 1 is upgraded first (its reads are of `observation_rows`).
     func testShardedAggregateOfAVersion1Store() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
         let store = try version1Store(in: dir, named: "weather.sqlite")
-        let part = try WX.run(["aggregate", "--db", store, "--shard", "0/2", "--out", dir + "/part-0.sqlite"])
+        let part = try CLI.run(["aggregate", "--db", store, "--shard", "0/2", "--out", dir + "/part-0.sqlite"])
         XCTAssertEqual(part.status, 0, part.stderr)
     }
 
@@ -129,14 +123,14 @@ final class StoreSchemaEdgeTests: XCTestCase {
     /// NULL beyond year 9999, so the value is in `observation_rows` but hidden in every export.
     /// The decoder now reads sun times as plausible instants (1850–2100), as One Call does.
     func testAStoredSunriseIsNeverHiddenByTheView() throws {
-        let dir = WX.tempDir()
-        defer { WX.remove(dir) }
-        let reply = try String(contentsOfFile: WX.root + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json", encoding: .utf8)
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        let reply = try String(contentsOfFile: repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01T00-00-00Z.json", encoding: .utf8)
         XCTAssertTrue(reply.contains("\"sunrise\": 1714539600,"))
         try reply.replacingOccurrences(of: "\"sunrise\": 1714539600,", with: "\"sunrise\": 1714539600000,")
             .write(toFile: dir + "/reply.json", atomically: true, encoding: .utf8)
         let store = dir + "/w.sqlite"
-        let ingest = try WX.run(["ingest", "--quiet", "--db", store, dir + "/reply.json"])
+        let ingest = try CLI.run(["ingest", "--quiet", "--db", store, dir + "/reply.json"])
         XCTAssertTrue(ingest.status == 0 || ingest.status == 3, ingest.stderr)
         let hidden = "SELECT COUNT(*) FROM observation_rows r JOIN observations o ON o.id = r.id WHERE r.sunrise_unix IS NOT NULL AND o.sunrise_utc IS NULL"
         XCTAssertEqual(try count(store, hidden), 0)

@@ -3,10 +3,10 @@ import Testing
 import WeatherCore
 @testable import WeatherStore
 
-/// Edges of store schema 2 (issue 12): record rows with integer keys read through the views
+/// Edges of store schema 2: record rows with integer keys read through the views
 /// `observations` and `forecasts`. A row whose key the views' JOIN cannot find would vanish
 /// silently, so every test also checks that each view has as many rows as its row table.
-struct StoreSchemaEdgeTests {
+struct RecordViewEdgeTests {
     /// A counter shared between a reader thread and the test.
     final class Tally: @unchecked Sendable {
         private let lock = NSLock()
