@@ -286,3 +286,37 @@ struct UnreadableInputTests {
         #expect(r.reason == .unreadable)
     }
 }
+
+/// A container's failure stores its place as the reject's `byte_offset`, the number its
+/// message names, and keeps the line where the lost document began.
+struct ContainerRejectPlaceTests {
+    @Test func aTruncatedGzipsRejectHasItsCompressedByteOffset() throws {
+        let tmp = try TemporaryFolder("place")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let path = fixtures + "/bad/truncated.json.gz"
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        _ = try IngestRunner(store: store).run([IngestInput(path: path)])
+        let rows = try store.database.rows("SELECT byte_offset, line, reason, message FROM rejects")
+        #expect(rows.count == 1)
+        let r = try #require(rows.first)
+        // The whole file was read before the member was found unfinished.
+        #expect(r[0].int == Int64(size))
+        #expect(r[1].int == 1)
+        #expect(r[2].string == "truncated_input")
+        #expect(r[3].string?.hasPrefix("gzip stream ends inside a member at compressed byte \(size): the file is truncated") == true,
+                "\(r[3])")
+    }
+
+    @Test func aCorruptGzipsMessageNamesTheOffsetItsRowHolds() throws {
+        let tmp = try TemporaryFolder("place")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        _ = try IngestRunner(store: store).run([IngestInput(path: fixtures + "/bad/bad-crc.json.gz")])
+        let rows = try store.database.rows("SELECT byte_offset, message FROM rejects WHERE reason = 'corrupt_input'")
+        let r = try #require(rows.first)
+        let offset = try #require(r[0].int)
+        #expect(offset > 0)
+        #expect(r[1].string?.contains("gzip data corrupt at compressed byte \(offset): ") == true, "\(r[1])")
+    }
+}

@@ -118,7 +118,11 @@ extension IngestRunner {
         }
         var message = error.message
         if !partial.isEmpty { message += "; the document in progress (\(partial.count) bytes read) is lost" }
-        return Reject(origin: origin, reason: reason, message: message,
+        // The error's place, when it has one, is the reject's `byte_offset`: the byte the
+        // message names, in the bytes it names; the line stays where the lost document began.
+        var at = origin
+        if let offset = error.byteOffset { at.byteOffset = offset }
+        return Reject(origin: at, reason: reason, message: message,
                       excerpt: partial.isEmpty ? "" : Reject.excerpt(of: partial))
     }
 }
