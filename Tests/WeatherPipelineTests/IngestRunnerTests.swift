@@ -282,7 +282,7 @@ struct UnreadableInputTests {
             return true
         }
         #expect(events == ["unreadable"])
-        let r = IngestRunner.reject(for: IngestError(.unreadable, "cannot open: No such file or directory"), origin: Origin(path: file.path), partial: [])
+        let r = Reject(IngestError(.unreadable, "cannot open", detail: "No such file or directory"), origin: Origin(path: file.path), partial: [])
         #expect(r.reason == .unreadable)
     }
 }
