@@ -33,7 +33,8 @@ struct ContainerTests {
         // The place is a field: the whole cut file was read before the member was found open.
         #expect(c.failures.first?.1.byteOffset == 600)
         #expect(c.failures.first?.1.offsetKind == .compressed)
-        #expect(c.failures.first?.1.message == "gzip stream ends inside a member at compressed byte 600: the file is truncated")
+        #expect(c.failures.first?.1.problem == .gzipEndsInsideMember)
+        #expect(c.failures.first?.1.message == "gzip stream ends inside a member at compressed byte 600 (truncated file?)")
         // Every complete line before the cut was delivered, in order.
         for (k, d) in c.documents.enumerated() { #expect(d.origin.line == k + 1) }
     }
@@ -99,7 +100,8 @@ struct ContainerTests {
         let short = try #require(cut.failures.first { $0.1.kind == .truncated })
         #expect(short.0.member == "a.ndjson")
         #expect(short.1.byteOffset == 1200 && short.1.offsetKind == .stream)
-        #expect(short.1.message == "tar member cut short at byte 1200: 912 bytes missing")
+        #expect(short.1.problem == .tarMemberCutShort(missingBytes: 912))
+        #expect(short.1.message == "tar member cut short: 912 bytes missing")
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/t.tar")))
         // Damage the second header: 512 (header) + 1600 bytes of content padded to 2048 → 2560.
         bytes[2560 + 10] ^= 0x55
@@ -109,7 +111,8 @@ struct ContainerTests {
         #expect(bad.failures.contains { $0.1.kind == .corrupt && $0.1.message.contains("checksum") })
         let damaged = try #require(bad.failures.first { $0.1.kind == .corrupt })
         #expect(damaged.1.byteOffset == 2560)
-        #expect(damaged.1.message == "tar header checksum mismatch at byte 2560: archive damaged, rest skipped")
+        #expect(damaged.1.problem == .tarChecksumMismatch && damaged.1.offsetKind == .stream)
+        #expect(damaged.1.message == "tar header checksum mismatch at byte 2560; archive damaged, rest skipped")
     }
 
     @Test func ndjsonLineNumbersAndOffsets() {

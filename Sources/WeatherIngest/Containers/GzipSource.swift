@@ -51,7 +51,7 @@ public final class GzipSource: ByteSource {
             stream.deinitialize(count: 1)
             stream.deallocate()
             input.deallocate()
-            throw IngestError(.corrupt, "zlib initialisation failed", detail: "error \(rc)")
+            throw IngestError(.zlibInitialisation(code: rc))
         }
     }
 
@@ -81,8 +81,7 @@ public final class GzipSource: ByteSource {
                 if upstreamEnded {
                     finished = true
                     if inMember {
-                        throw IngestError(.truncated, "gzip stream ends inside a member", at: compressedRead, in: .compressed,
-                                          detail: "the file is truncated")
+                        throw IngestError(.gzipEndsInsideMember, at: compressedRead, in: .compressed)
                     }
                     return 0
                 }
@@ -106,7 +105,7 @@ public final class GzipSource: ByteSource {
             default:
                 finished = true
                 let reason = stream.pointee.msg.map { String(cString: $0) } ?? "error \(rc)"
-                throw IngestError(.corrupt, "gzip data corrupt", at: compressedOffset, in: .compressed, detail: reason)
+                throw IngestError(.gzipCorrupt(reason: reason), at: compressedOffset, in: .compressed)
             }
         }
     }
@@ -114,13 +113,11 @@ public final class GzipSource: ByteSource {
     private func checkBomb() throws(IngestError) {
         if bytesOut > limits.maxOutputBytes {
             finished = true
-            throw IngestError(.tooLarge, "gzip stream expands past \(limits.maxOutputBytes) bytes", at: compressedOffset, in: .compressed,
-                              detail: "a likely decompression bomb")
+            throw IngestError(.gzipExpandsPast(limitBytes: limits.maxOutputBytes), at: compressedOffset, in: .compressed)
         }
         if bytesOut > limits.ratioFloorBytes && bytesOut / max(1, compressedOffset) > limits.maxRatio {
             finished = true
-            throw IngestError(.tooLarge, "gzip stream expands more than \(limits.maxRatio):1 (\(bytesOut) bytes)", at: compressedOffset,
-                              in: .compressed, detail: "refusing a likely decompression bomb")
+            throw IngestError(.gzipRatio(maxRatio: limits.maxRatio, bytesOut: bytesOut), at: compressedOffset, in: .compressed)
         }
     }
 
@@ -139,7 +136,7 @@ public final class GzipSource: ByteSource {
         // Trailing zero padding (tape blocks) is harmless; anything else is not ours to guess.
         finished = true
         if next != 0 {
-            throw IngestError(.corrupt, "unexpected data after gzip member", at: compressedOffset, in: .compressed)
+            throw IngestError(.gzipTrailingData, at: compressedOffset, in: .compressed)
         }
     }
 }

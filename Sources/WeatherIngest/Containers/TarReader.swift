@@ -71,7 +71,7 @@ public final class TarReader {
             let skipped = try reader.skip(toSkip)
             remainingInMember = 0
             paddingAfterMember = 0
-            if skipped < toSkip { finished = true; throw IngestError(.truncated, "tar archive ends inside a member", at: reader.consumed) }
+            if skipped < toSkip { finished = true; throw IngestError(.tarEndsInsideMember, at: reader.consumed) }
         }
         var longName: String?
         var paxName: String?
@@ -83,16 +83,16 @@ public final class TarReader {
             if header.isEmpty { finished = true; return nil }  // EOF without end blocks: tolerated
             if header.count < 512 {
                 finished = true
-                throw IngestError(.truncated, "tar archive ends inside a header", at: headerOffset)
+                throw IngestError(.tarEndsInsideHeader, at: headerOffset)
             }
             if !header.contains(where: { $0 != 0 }) { finished = true; return nil }
             guard TarReader.checksumMatches(header) else {
                 finished = true
-                throw IngestError(.corrupt, "tar header checksum mismatch", at: headerOffset, detail: "archive damaged, rest skipped")
+                throw IngestError(.tarChecksumMismatch, at: headerOffset)
             }
             guard var size = TarReader.octal(header[124..<136]) else {
                 finished = true
-                throw IngestError(.corrupt, "tar header with an invalid size field", at: headerOffset)
+                throw IngestError(.tarInvalidSize, at: headerOffset)
             }
             if let paxSize { size = paxSize }
             let type = header[156]
@@ -129,7 +129,7 @@ public final class TarReader {
                 let skipped = try reader.skip(size + padding)
                 if skipped < size + padding {
                     finished = true
-                    throw IngestError(.truncated, "tar archive ends inside an entry", at: reader.consumed)
+                    throw IngestError(.tarEndsInsideEntry, at: reader.consumed)
                 }
                 longName = nil; paxName = nil; paxSize = nil; paxMtime = nil
                 continue
@@ -139,12 +139,12 @@ public final class TarReader {
 
     private func readMeta(_ size: Int, _ padding: Int) throws(IngestError) -> [UInt8] {
         guard size <= 1 << 20 else {
-            throw IngestError(.corrupt, "tar extended header of \(size) bytes", at: reader.consumed, detail: "implausible")
+            throw IngestError(.tarExtendedHeaderTooLarge(sizeBytes: size), at: reader.consumed)
         }
         let data = try reader.read(exactly: size)
         let skipped = try reader.skip(padding)
         if data.count < size || skipped < padding {
-            throw IngestError(.truncated, "tar archive ends inside an extended header", at: reader.consumed)
+            throw IngestError(.tarEndsInsideExtendedHeader, at: reader.consumed)
         }
         return data
     }
@@ -179,7 +179,7 @@ public final class TarReader {
             let missing = remainingInMember
             remainingInMember = 0
             paddingAfterMember = 0
-            throw IngestError(.truncated, "tar member cut short", at: reader.consumed, detail: "\(missing) bytes missing")
+            throw IngestError(.tarMemberCutShort(missingBytes: missing), at: reader.consumed)
         }
         remainingInMember -= n
         return n

@@ -18,7 +18,7 @@ public final class FileSource: ByteSource {
     public init(path: String) throws(IngestError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw IngestError(.unreadable, "cannot open", detail: FileSource.errnoText()) }
+        if fd < 0 { throw IngestError(.cannotOpen(reason: FileSource.errnoText())) }
         self.fd = fd
         self.ownsDescriptor = true
     }
@@ -43,7 +43,7 @@ public final class FileSource: ByteSource {
             #endif
             if n >= 0 { position += n; return n }
             if errno == EINTR { continue }
-            throw IngestError(.unreadable, "read failed", at: position, detail: FileSource.errnoText())
+            throw IngestError(.readFailed(reason: FileSource.errnoText()), at: position)
         }
     }
 

@@ -11,9 +11,9 @@ extension Reject {
                   excerpt: Reject.excerpt(of: document.bytes, around: failure.offset ?? 0))
     }
 
-    /// A failed container or stream. The error's byte offset, when it has one, is the reject's
-    /// (its `byte_offset` column): the place the message names, in the bytes it names; the
-    /// document's line stays the line where the lost document began.
+    /// A failed container or stream. The reject's origin stays the event's — `byte_offset` is
+    /// where the lost document began, as for every reject, so that exports keep the numbers
+    /// they always had; the error's own place (`IngestError.byteOffset`) is in its message.
     init(_ error: IngestError, origin: Origin, partial: [UInt8]) {
         let reason: RejectReason
         switch error.kind {
@@ -24,9 +24,7 @@ extension Reject {
         }
         var message = error.message
         if !partial.isEmpty { message += "; the document in progress (\(partial.count) bytes read) is lost" }
-        var at = origin
-        if let offset = error.byteOffset { at.byteOffset = offset }
-        self.init(origin: at, reason: reason, message: message, excerpt: partial.isEmpty ? "" : Reject.excerpt(of: partial))
+        self.init(origin: origin, reason: reason, message: message, excerpt: partial.isEmpty ? "" : Reject.excerpt(of: partial))
     }
 
     /// A document over the size cap, skipped without being held.
