@@ -31,6 +31,11 @@ struct ContainerTests {
         #expect(c.failures.count == 1)
         #expect(c.failures.first?.1.kind == .truncated)
         #expect(c.failures.first?.1.message.contains("compressed byte") == true)
+        // The place is a field: the whole cut file was read before the member was found open.
+        #expect(c.failures.first?.1.byteOffset == 600)
+        #expect(c.failures.first?.1.offsetKind == .compressed)
+        #expect(c.failures.first?.1.problem == .gzipEndsInsideMember)
+        #expect(c.failures.first?.1.message == "gzip stream ends inside a member at compressed byte 600 (truncated file?)")
         // Every complete line before the cut was delivered, in order.
         for (k, d) in c.documents.enumerated() { #expect(d.origin.line == k + 1) }
     }
@@ -92,6 +97,12 @@ struct ContainerTests {
         try Subprocess.shell("cd \(dir) && tar -cf t.tar a.ndjson b.json && head -c 1200 t.tar > cut.tar")
         let cut = collect("\(dir)/cut.tar")
         #expect(cut.failures.contains { $0.1.kind == .truncated })
+        // a.ndjson's 1,600 bytes start after its header at 512: the cut at 1,200 leaves 912 out.
+        let short = try #require(cut.failures.first { $0.1.kind == .truncated })
+        #expect(short.0.member == "a.ndjson")
+        #expect(short.1.byteOffset == 1200 && short.1.offsetKind == .stream)
+        #expect(short.1.problem == .tarMemberCutShort(missingBytes: 912))
+        #expect(short.1.message == "tar member cut short: 912 bytes missing")
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: "\(dir)/t.tar")))
         // Damage the second header: 512 (header) + 1600 bytes of content padded to 2048 → 2560.
         bytes[2560 + 10] ^= 0x55
@@ -99,6 +110,10 @@ struct ContainerTests {
         let bad = collect("\(dir)/bad.tar")
         #expect(bad.documents.count == 200)
         #expect(bad.failures.contains { $0.1.kind == .corrupt && $0.1.message.contains("checksum") })
+        let damaged = try #require(bad.failures.first { $0.1.kind == .corrupt })
+        #expect(damaged.1.byteOffset == 2560)
+        #expect(damaged.1.problem == .tarChecksumMismatch && damaged.1.offsetKind == .stream)
+        #expect(damaged.1.message == "tar header checksum mismatch at byte 2560; archive damaged, rest skipped")
     }
 
     @Test func ndjsonLineNumbersAndOffsets() throws {

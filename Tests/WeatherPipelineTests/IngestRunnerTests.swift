@@ -261,7 +261,53 @@ struct UnreadableInputTests {
             return true
         }
         #expect(events == ["unreadable"])
-        let r = IngestRunner.reject(for: IngestError(.unreadable, "cannot open: No such file or directory"), origin: Origin(path: file.path), partial: [])
+        let r = Reject(IngestError(.cannotOpen(reason: "No such file or directory")), origin: Origin(path: file.path), partial: [])
         #expect(r.reason == .unreadable)
+    }
+}
+
+/// A container's failure: the error carries its place as a field, the stored message names it,
+/// and the reject's `byte_offset` stays where the lost document began (0 for a one-document
+/// file), as `Fixtures/stores/v1`'s exports have it.
+struct ContainerRejectPlaceTests {
+    @Test func aTruncatedGzipsErrorHasItsCompressedByteOffset() throws {
+        let tmp = try TemporaryFolder("place")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let path = fixtures + "/bad/truncated.json.gz"
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        var errors: [IngestError] = []
+        Ingestor().ingest(InputFile(path: path, size: size, modifiedAt: nil)) { event in
+            if case .failed(_, let error, _) = event { errors.append(error) }
+            return true
+        }
+        // The whole file was read before the member was found unfinished.
+        #expect(errors.map(\.byteOffset) == [size])
+        #expect(errors.first?.offsetKind == .compressed)
+        _ = try IngestRunner(store: store).run([IngestInput(path: path)])
+        let rows = try store.database.rows("SELECT byte_offset, line, reason, message FROM rejects")
+        #expect(rows.count == 1)
+        let r = try #require(rows.first)
+        #expect(r[0].int == 0)
+        #expect(r[1].int == 1)
+        #expect(r[2].string == "truncated_input")
+        #expect(r[3].string == "gzip stream ends inside a member at compressed byte \(size) (truncated file?)", "\(r[3])")
+    }
+
+    @Test func aCorruptGzipsMessageNamesItsErrorsOffset() throws {
+        let tmp = try TemporaryFolder("place")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let path = fixtures + "/bad/bad-crc.json.gz"
+        var offsets: [Int?] = []
+        Ingestor().ingest(InputFile(path: path, size: 0, modifiedAt: nil)) { event in
+            if case .failed(_, let error, _) = event { offsets.append(error.byteOffset) }
+            return true
+        }
+        let offset = try #require(offsets.first ?? nil)
+        #expect(offset > 0)
+        _ = try IngestRunner(store: store).run([IngestInput(path: path)])
+        let message = try store.database.scalar("SELECT message FROM rejects WHERE reason = 'corrupt_input'")?.string
+        #expect(message?.hasPrefix("gzip data corrupt at compressed byte \(offset): ") == true, "\(String(describing: message))")
     }
 }

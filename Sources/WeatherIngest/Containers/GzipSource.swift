@@ -6,7 +6,8 @@ import CZlib
 ///   struct field may move.
 /// - On `Z_STREAM_END` with input left, `inflateReset` continues with the next member;
 ///   a single inflate loop would silently stop after the first.
-/// - Input that ends inside a member is reported as truncated, with the compressed offset.
+/// - Input that ends inside a member is reported as truncated, with the compressed offset
+///   (`IngestError.byteOffset`, counted in `.compressed` bytes).
 /// - A decompression bomb is stopped by a ratio limit once the output passes a floor
 ///   (JSON compresses ~10–30:1; a run of zeros 1000:1), and by an absolute cap.
 /// zlib manual: https://zlib.net/manual.html
@@ -50,7 +51,7 @@ public final class GzipSource: ByteSource {
             stream.deinitialize(count: 1)
             stream.deallocate()
             input.deallocate()
-            throw IngestError(.corrupt, "zlib initialisation failed (\(rc))")
+            throw IngestError(.zlibInitialisation(code: rc))
         }
     }
 
@@ -80,7 +81,7 @@ public final class GzipSource: ByteSource {
                 if upstreamEnded {
                     finished = true
                     if inMember {
-                        throw IngestError(.truncated, "gzip stream ends inside a member at compressed byte \(compressedRead) (truncated file?)")
+                        throw IngestError(.gzipEndsInsideMember, at: compressedRead, in: .compressed)
                     }
                     return 0
                 }
@@ -104,7 +105,7 @@ public final class GzipSource: ByteSource {
             default:
                 finished = true
                 let reason = stream.pointee.msg.map { String(cString: $0) } ?? "error \(rc)"
-                throw IngestError(.corrupt, "gzip data corrupt at compressed byte \(compressedOffset): \(reason)")
+                throw IngestError(.gzipCorrupt(reason: reason), at: compressedOffset, in: .compressed)
             }
         }
     }
@@ -112,11 +113,11 @@ public final class GzipSource: ByteSource {
     private func checkBomb() throws(IngestError) {
         if bytesOut > limits.maxOutputBytes {
             finished = true
-            throw IngestError(.tooLarge, "gzip stream expands past \(limits.maxOutputBytes) bytes (decompression bomb?)")
+            throw IngestError(.gzipExpandsPast(limitBytes: limits.maxOutputBytes), at: compressedOffset, in: .compressed)
         }
         if bytesOut > limits.ratioFloorBytes && bytesOut / max(1, compressedOffset) > limits.maxRatio {
             finished = true
-            throw IngestError(.tooLarge, "gzip stream expands more than \(limits.maxRatio):1 (\(bytesOut) bytes from \(compressedOffset)); refusing a likely decompression bomb")
+            throw IngestError(.gzipRatio(maxRatio: limits.maxRatio, bytesOut: bytesOut), at: compressedOffset, in: .compressed)
         }
     }
 
@@ -135,7 +136,7 @@ public final class GzipSource: ByteSource {
         // Trailing zero padding (tape blocks) is harmless; anything else is not ours to guess.
         finished = true
         if next != 0 {
-            throw IngestError(.corrupt, "unexpected data after gzip member at compressed byte \(compressedOffset)")
+            throw IngestError(.gzipTrailingData, at: compressedOffset, in: .compressed)
         }
     }
 }

@@ -71,7 +71,7 @@ public final class TarReader {
             let skipped = try reader.skip(toSkip)
             remainingInMember = 0
             paddingAfterMember = 0
-            if skipped < toSkip { finished = true; throw IngestError(.truncated, "tar archive ends inside a member") }
+            if skipped < toSkip { finished = true; throw IngestError(.tarEndsInsideMember, at: reader.consumed) }
         }
         var longName: String?
         var paxName: String?
@@ -83,16 +83,16 @@ public final class TarReader {
             if header.isEmpty { finished = true; return nil }  // EOF without end blocks: tolerated
             if header.count < 512 {
                 finished = true
-                throw IngestError(.truncated, "tar archive ends inside a header at byte \(headerOffset)")
+                throw IngestError(.tarEndsInsideHeader, at: headerOffset)
             }
             if !header.contains(where: { $0 != 0 }) { finished = true; return nil }
             guard TarReader.checksumMatches(header) else {
                 finished = true
-                throw IngestError(.corrupt, "tar header checksum mismatch at byte \(headerOffset); archive damaged, rest skipped")
+                throw IngestError(.tarChecksumMismatch, at: headerOffset)
             }
             guard var size = TarReader.octal(header[124..<136]) else {
                 finished = true
-                throw IngestError(.corrupt, "tar header at byte \(headerOffset) has an invalid size field")
+                throw IngestError(.tarInvalidSize, at: headerOffset)
             }
             if let paxSize { size = paxSize }
             let type = header[156]
@@ -127,7 +127,10 @@ public final class TarReader {
             default:
                 // Directories, links, devices, global pax headers: nothing to read.
                 let skipped = try reader.skip(size + padding)
-                if skipped < size + padding { finished = true; throw IngestError(.truncated, "tar archive ends inside an entry") }
+                if skipped < size + padding {
+                    finished = true
+                    throw IngestError(.tarEndsInsideEntry, at: reader.consumed)
+                }
                 longName = nil; paxName = nil; paxSize = nil; paxMtime = nil
                 continue
             }
@@ -135,10 +138,14 @@ public final class TarReader {
     }
 
     private func readMeta(_ size: Int, _ padding: Int) throws(IngestError) -> [UInt8] {
-        guard size <= 1 << 20 else { throw IngestError(.corrupt, "tar extended header of \(size) bytes is implausible") }
+        guard size <= 1 << 20 else {
+            throw IngestError(.tarExtendedHeaderTooLarge(sizeBytes: size), at: reader.consumed)
+        }
         let data = try reader.read(exactly: size)
         let skipped = try reader.skip(padding)
-        if data.count < size || skipped < padding { throw IngestError(.truncated, "tar archive ends inside an extended header") }
+        if data.count < size || skipped < padding {
+            throw IngestError(.tarEndsInsideExtendedHeader, at: reader.consumed)
+        }
         return data
     }
 
@@ -172,7 +179,7 @@ public final class TarReader {
             let missing = remainingInMember
             remainingInMember = 0
             paddingAfterMember = 0
-            throw IngestError(.truncated, "tar member cut short: \(missing) bytes missing")
+            throw IngestError(.tarMemberCutShort(missingBytes: missing), at: reader.consumed)
         }
         remainingInMember -= n
         return n

@@ -12,11 +12,13 @@ public final class FileSource: ByteSource {
     private let fd: Int32
     private let ownsDescriptor: Bool
     public let path: String
+    /// Bytes read so far: where a failed read stopped.
+    private var position = 0
 
     public init(path: String) throws(IngestError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw IngestError(.unreadable, "cannot open: \(FileSource.errnoText())") }
+        if fd < 0 { throw IngestError(.cannotOpen(reason: FileSource.errnoText())) }
         self.fd = fd
         self.ownsDescriptor = true
     }
@@ -39,9 +41,9 @@ public final class FileSource: ByteSource {
             #else
             let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
             #endif
-            if n >= 0 { return n }
+            if n >= 0 { position += n; return n }
             if errno == EINTR { continue }
-            throw IngestError(.unreadable, "read failed: \(FileSource.errnoText())")
+            throw IngestError(.readFailed(reason: FileSource.errnoText()), at: position)
         }
     }
 

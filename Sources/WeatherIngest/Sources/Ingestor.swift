@@ -9,8 +9,9 @@ public enum IngestEvent: Sendable {
     /// A document over the size cap; skipped without being held in memory.
     case oversized(Origin, size: Int, limit: Int)
     /// The container failed (truncated gzip, bad tar header, …); `partial` is the document in
-    /// progress when it did, if any.
-    case failed(Origin, IngestError, partial: [UInt8])
+    /// progress when it did, if any. Boxed (`indirect`): a failure is rare, and its error with
+    /// its place would otherwise widen every event of the stream.
+    indirect case failed(Origin, IngestError, partial: [UInt8])
     /// The stream held nothing but whitespace.
     case empty(Origin)
     /// The stream ended; `bytes` is its decompressed length, `contentHash` of its raw bytes.

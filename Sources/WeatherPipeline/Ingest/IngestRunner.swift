@@ -66,13 +66,21 @@ public struct IngestPlan: Sendable {
 /// of a file that did not complete stays in the store.
 public final class IngestRunner {
     public let store: Store
-    public internal(set) var registry: LocationRegistry
+    /// The run's writer: the store's side of ingest (see `RecordWriter`).
+    let writer: RecordWriter
+    /// Every known location, including those the runs so far created.
+    public var registry: LocationRegistry { writer.registry }
     public var ingestor = Ingestor()
-    /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
-    public var batchSize = 5000
-    /// JSON bytes per transaction, whichever of the two limits comes first: 5,000 One Call
-    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB; the WAL grows with the bytes.
-    public var batchBytes = 32 << 20
+    /// Documents per transaction (`RecordWriter.batchSize`).
+    public var batchSize: Int {
+        get { writer.batchSize }
+        set { writer.batchSize = newValue }
+    }
+    /// JSON bytes per transaction, whichever of the two limits comes first (`RecordWriter.batchBytes`).
+    public var batchBytes: Int {
+        get { writer.batchBytes }
+        set { writer.batchBytes = newValue }
+    }
     /// Decoding workers (`--jobs`); the default is the number of cores.
     public var jobs = DecodePool.defaultJobs
     /// Bytes of batches in flight between the file's reader, the decoders and the writer.
@@ -80,26 +88,30 @@ public final class IngestRunner {
     /// 1 GB of OWM current replies: a longer run meets more momentary highs of the queue); at 12
     /// it stays within 6 % (57 → 61 MB), at the same speed within the noise of `make bench`.
     public var memoryBudget = 12 << 20
-    /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
-    var memoryTrim = MemoryTrim()
+    /// Returns freed heap to the system as the run goes (see `MemoryTrim`), across its files.
+    var memoryTrim: MemoryTrim {
+        get { writer.memoryTrim }
+        set { writer.memoryTrim = newValue }
+    }
     /// Ingest every input again, even one read before with the same settings (`--force`).
     public var force = false
     /// Called for every reject (for `--verbose` style reporting); already counted and stored.
-    public var onReject: ((Reject) -> Void)?
+    public var onReject: ((Reject) -> Void)? {
+        get { writer.onReject }
+        set { writer.onReject = newValue }
+    }
     /// Called when a source (a file or tar member) is complete, with its counts.
-    public var onSource: ((String, String?, Store.SourceCounts) -> Void)?
+    public var onSource: ((String, String?, Store.SourceCounts) -> Void)? {
+        get { writer.onSource }
+        set { writer.onSource = newValue }
+    }
     /// Called after every document with the progress so far.
     public var onProgress: ((IngestProgress) -> Void)?
 
     private var progress = IngestProgress(totalBytes: 0)
-    /// Content hash and settings of each file read in this run → its place in `plan`.
-    private var readThisRun = ReadThisRun()
     private var plan = IngestPlan([])
     /// The decoding workers of the run in progress.
     private var pool: DecodePool?
-    /// `loadCompleteReadings` at the start of the run, and whether the run has written since.
-    private var completeReadings: Set<String> = []
-    private var storeWritten = false
     /// The run's start: the ingest time of every file of the run (sources, and the issue time
     /// of replies that carry no other), the same whether a file was read ahead or not.
     private var runStart: Int64 = 0
@@ -112,7 +124,7 @@ public final class IngestRunner {
             registry.add(location)
             try store.saveLocation(location)
         }
-        self.registry = registry
+        self.writer = RecordWriter(store: store, registry: registry)
     }
 
     public func run(_ inputs: [IngestInput]) throws -> IngestSummary {
@@ -135,12 +147,12 @@ public final class IngestRunner {
         self.pool = pool
         defer { self.pool = nil }
         runStart = Int64(time(nil))
-        completeReadings = try loadCompleteReadings()
-        storeWritten = false
+        let rule = try ReadRule(store: store, force: force)
         self.plan = plan
         inputs: for (i, (input, files)) in plan.inputs.enumerated() {
             var hashes: [String?] = []
-            let prefetcher = makePrefetcher(files: files, input: input, hashes: { hashes[$0 % Self.hashWindow] })
+            let prefetcher = makePrefetcher(files: files, input: input, pool: pool, rule: rule,
+                                            hashes: { hashes[$0 % Self.hashWindow] })
             defer { prefetcher.stopAll() }
             for (k, file) in files.enumerated() {
                 if k % Self.hashWindow == 0 { hashes = Self.hashes(of: files, from: k, jobs: jobs) }
@@ -155,7 +167,7 @@ public final class IngestRunner {
                 }
                 do {
                     try ingest(file, of: input, at: ReadThisRun.FileRef(input: Int32(i), file: Int32(k)),
-                               hash: hashes[k % Self.hashWindow], reader: reader, into: &summary)
+                               hash: hashes[k % Self.hashWindow], rule: rule, reader: reader, into: &summary)
                     summary.inputs += 1
                 } catch let stop as IngestInterrupted {
                     summary.interrupted = stop
@@ -171,25 +183,26 @@ public final class IngestRunner {
     /// Ingests one file in its own transactions. On any error (or an interruption) the
     /// transaction in progress rolls back, what earlier batches of the file committed is
     /// deleted, and the summary is left as it was before this file.
-    private func ingest(_ file: InputFile, of input: IngestInput, at ref: ReadThisRun.FileRef, hash: String?,
+    private func ingest(_ file: InputFile, of input: IngestInput, at ref: ReadThisRun.FileRef, hash: String?, rule: ReadRule,
                         reader: () -> BackgroundReader, into total: inout IngestSummary) throws {
         let settings = input.settings.fingerprint
         let inputHash = file.isStandardInput ? nil : hash
+        let verdict = try rule.verdict(hash: inputHash, settings: settings)
+        if case .identical(let other) = verdict {
+            total.identical.append((file.path, plan.inputs[Int(other.input)].files[Int(other.file)].path))
+            return
+        }
         var replaceCopies = false
         if let inputHash {
-            if let other = readThisRun.first(hash: inputHash, settings: settings) {
-                total.identical.append((file.path, plan.inputs[Int(other.input)].files[Int(other.file)].path))
-                return
-            }
-            replaceCopies = readThisRun.note(hash: inputHash, settings: settings, file: ref)
-            if !force, try isIngested(inputHash, settings: settings) {
+            replaceCopies = rule.note(hash: inputHash, settings: settings, file: ref)
+            if verdict == .unchanged {
                 total.inputsUnchanged += 1
                 return
             }
             if try store.wasIngested(inputHash: inputHash, otherThan: settings) { total.inputsResettled += 1 }
         }
-        storeWritten = true
-        let state = FileIngest(runner: self, input: input, path: file.path, inputHash: inputHash, summary: total, now: runStart)
+        rule.storeWillBeWritten()
+        let state = FileIngest(writer: writer, input: input, inputHash: inputHash, summary: total, now: runStart)
         do {
             try store.database.inTransaction {
                 if !file.isStandardInput { try store.discardSources(path: file.path) }
@@ -206,32 +219,27 @@ public final class IngestRunner {
     }
 
     /// Reads `files` ahead on the run's pool, each reader with its share of `memoryBudget`; a
-    /// file started ahead counts no progress bytes (its size is added when it is done).
-    private func makePrefetcher(files: [InputFile], input: IngestInput, hashes: @escaping (Int) -> String?) -> Prefetcher {
+    /// file started ahead counts no progress bytes (its size is added when it is done). Which
+    /// files it starts is the run's `ReadRule` as it stands when it looks.
+    private func makePrefetcher(files: [InputFile], input: IngestInput, pool: DecodePool, rule: ReadRule,
+                                hashes: @escaping (Int) -> String?) -> Prefetcher {
         let ahead = files.count > 1 ? max(1, jobs) : 0
         let budget = memoryBudget / (ahead + 1)
         let now = runStart
         var quiet = ingestor
         quiet.counter = nil
         let counted = ingestor
+        let settings = input.settings
+        let fingerprint = settings.fingerprint
         var first = true
-        return Prefetcher(files: files, ahead: ahead, start: { [unowned self] file in
+        return Prefetcher(files: files, ahead: ahead, start: { file in
             // The first file is read at once (progress counted); files started ahead are not.
             defer { first = false }
-            return BackgroundReader(ingestor: first ? counted : quiet, file: file, settings: input.settings, now: now,
-                                    pool: self.pool ?? DecodePool(jobs: 1), budget: budget)
-        }, willRead: { [unowned self] index, file in
-            guard !file.isStandardInput, let hash = hashes(index) else { return false }
-            let settings = input.settings.fingerprint
-            if self.readThisRun.first(hash: hash, settings: settings) != nil { return false }
-            return self.force || !((try? self.isIngested(hash, settings: settings)) ?? true)
+            return BackgroundReader(ingestor: first ? counted : quiet, file: file, settings: settings, now: now,
+                                    pool: pool, budget: budget)
+        }, willRead: { index, file in
+            rule.willRead(hash: file.isStandardInput ? nil : hashes(index), settings: fingerprint)
         })
-    }
-
-    /// The set read at the start while nothing was written, the store after.
-    private func isIngested(_ inputHash: String, settings: String) throws -> Bool {
-        if !storeWritten { return completeReadings.contains(Self.readingKey(hash: inputHash, settings: settings)) }
-        return try store.isIngested(inputHash: inputHash, settings: settings)
     }
 
     /// Writes what the reading thread prepares, batch by batch, reporting progress after each;

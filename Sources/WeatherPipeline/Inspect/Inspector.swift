@@ -64,7 +64,7 @@ public struct Inspector {
                 case .failed(let origin, let error, let partial):
                     documents += 1
                     rejected += 1
-                    let r = IngestRunner.reject(for: error, origin: origin, partial: partial)
+                    let r = Reject(error, origin: origin, partial: partial)
                     line("\(Sanitize.printable(origin.description)): reject \(r.reason.rawValue): \(Sanitize.printable(r.message))")
                 case .empty(let origin):
                     documents += 1

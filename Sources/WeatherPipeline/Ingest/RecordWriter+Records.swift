@@ -1,0 +1,93 @@
+import WeatherCore
+import WeatherIngest
+import WeatherProviders
+import WeatherStore
+
+/// Writing one decoded document's records, warnings and places.
+extension RecordWriter {
+    /// Writes the records, warnings and places of a decoded document of the current source.
+    func writeRecords(_ decoded: DecodedDocument, origin: Origin, declaredRole: ObservationRole?) throws -> Written {
+        var written = Written()
+        var created = 0
+        for w in decoded.warnings {
+            try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: origin, sourceID: sourceID)
+        }
+        for q in decoded.quarantined {
+            try store.insertWarning(Sanitize.printable(q.message), format: decoded.format, origin: origin, sourceID: sourceID,
+                                    fieldPath: q.fieldPath, value: q.value, rule: q.rule)
+        }
+        for place in decoded.places { try learn(place, created: &created) }
+        for var o in decoded.observations {
+            o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: declaredRole)
+            let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
+                                                 name: o.placeName, country: o.country, zone: o.timeZone,
+                                                 offset: o.utcOffsetSeconds, created: &created)
+            if try store.insert(o, locationID: locationID, sourceID: sourceID, line: origin.line) { written.observations += 1 }
+        }
+        // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
+        // A reply's forecasts almost always share one point: it is resolved once.
+        var locationIDs: [String] = []
+        locationIDs.reserveCapacity(decoded.forecasts.count)
+        var last: (latitude: Double, longitude: Double, hint: String?, id: String)?
+        for k in decoded.forecasts.indices {
+            let (lat, lon, hint) = (decoded.forecasts[k].latitude, decoded.forecasts[k].longitude, decoded.forecasts[k].declaredLocationID)
+            if let last, last.latitude == lat, last.longitude == lon, last.hint == hint {
+                locationIDs.append(last.id)
+                continue
+            }
+            let id = try resolveLocation(latitude: lat, longitude: lon, hint: hint, name: nil, country: nil, zone: nil, offset: nil,
+                                         created: &created)
+            locationIDs.append(id)
+            last = (lat, lon, hint, id)
+        }
+        written.forecasts = try store.insert(forecasts: decoded.forecasts, locationIDs: locationIDs, sourceID: sourceID,
+                                             line: origin.line)
+        written.locationsCreated = created
+        return written
+    }
+
+    /// A place from a geocoding reply or a reply's header: joins (or creates) a location and
+    /// gives it the name, country, state and time zone it lacks. A zone learned from one provider
+    /// then serves every provider at that location (WeatherKit bodies carry none).
+    func learn(_ place: PlaceInfo, created: inout Int) throws {
+        let id = try resolveLocation(latitude: place.latitude, longitude: place.longitude, hint: place.declaredLocationID,
+                                     name: place.name, country: place.country, zone: place.timeZone,
+                                     offset: place.utcOffsetSeconds, created: &created)
+        guard var location = registry.location(id: id) else { return }
+        // The common case — every reply of a station names it the same way — changes nothing:
+        // skip the name checks (they split the name) for it.
+        if place.name == nil || location.name == place.name,
+           location.country != nil || place.country == nil, location.state != nil || place.state == nil { return }
+        let before = location
+        if location.acceptsName(place.name) { location.name = place.name }
+        if location.country == nil { location.country = place.country }
+        if location.state == nil { location.state = place.state }
+        if location != before {
+            registry.add(location)
+            try store.saveLocation(location)
+        }
+    }
+
+    func resolveLocation(latitude: Double, longitude: Double, hint: String?, name: String?, country: String?,
+                         zone: String?, offset: Int?, created: inout Int) throws -> String {
+        let resolution = registry.resolve(latitude: latitude, longitude: longitude, hint: hint,
+                                          name: name, country: country, utcOffsetSeconds: offset, timeZone: zone)
+        switch resolution {
+        case .created(let location):
+            try store.saveLocation(location)
+            created += 1
+            return location.id
+        case .existing(let id):
+            if var location = registry.location(id: id) {
+                var changed = false
+                if location.timeZone == nil, let zone { location.timeZone = zone; changed = true }
+                if location.timeZone == nil, location.utcOffsetSeconds == nil, let offset { location.utcOffsetSeconds = offset; changed = true }
+                if changed {
+                    registry.add(location)
+                    try store.saveLocation(location)
+                }
+            }
+            return id
+        }
+    }
+}

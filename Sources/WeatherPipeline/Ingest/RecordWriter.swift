@@ -1,0 +1,123 @@
+import WeatherCore
+import WeatherIngest
+import WeatherProviders
+import WeatherStore
+
+/// The one writer of a run: it owns the store's side of ingest — sources and their counts,
+/// records, rejects and warnings, the places records resolve to, the commit cadence and the
+/// return of freed heap — and is the only code on the caller's thread that touches SQLite.
+///
+/// One exists per `IngestRunner`, created with it (the location registry and the memory trim
+/// last across files); `FileIngest` drives it for one file and nothing calls back into the
+/// runner. Writing is the slower side of ingest, so the hot path (`write`) allocates nothing
+/// beyond what the store's inserts need.
+final class RecordWriter {
+    let store: Store
+    /// Every known location, including those this run created.
+    var registry: LocationRegistry
+    /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
+    var batchSize = 5000
+    /// JSON bytes per transaction, whichever of the two limits comes first: 5,000 One Call
+    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB; the WAL grows with the bytes.
+    var batchBytes = 32 << 20
+    /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
+    var memoryTrim = MemoryTrim()
+    /// Called for every reject once it is stored and counted.
+    var onReject: ((Reject) -> Void)?
+    /// Called when a source (a file or tar member) is complete, with its counts.
+    var onSource: ((String, String?, Store.SourceCounts) -> Void)?
+
+    /// The source being written, its id and its counts so far.
+    private var source: (path: String, member: String?) = ("", nil)
+    private(set) var sourceID: Int64 = 0
+    private(set) var counts = Store.SourceCounts()
+    /// Where the last document of the current source started in its decompressed stream.
+    private(set) var lastOffset = 0
+    /// Documents and JSON bytes since the last commit.
+    private var inBatch = 0
+    private var bytesInBatch = 0
+
+    /// New records of one stored document (the rest of its records were duplicates).
+    struct Written {
+        var observations = 0
+        var forecasts = 0
+        var locationsCreated = 0
+    }
+
+    init(store: Store, registry: LocationRegistry) {
+        self.store = store
+        self.registry = registry
+    }
+
+    /// A file's transaction begins: the commit cadence counts from here.
+    func beginFile() {
+        inBatch = 0
+        bytesInBatch = 0
+    }
+
+    /// Starts a source (`in_progress` until `finishSource`) and its counts.
+    func beginSource(path: String, member: String?, inputHash: String?, settings: String, modifiedAt: Int64?, now: Int64) throws {
+        source = (path, member)
+        sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash, settings: settings,
+                                         modifiedAt: modifiedAt, now: now)
+        counts = Store.SourceCounts()
+        lastOffset = 0
+    }
+
+    /// Stores a decoded document's records, warnings and places, counts it (accepted, or a
+    /// duplicate when every record was stored before) and commits when the batch is full.
+    func write(_ decoded: DecodedDocument, origin: Origin, declaredRole: ObservationRole?) throws -> Written {
+        countDocumentBytes(startingAt: origin.byteOffset)
+        let written = try writeRecords(decoded, origin: origin, declaredRole: declaredRole)
+        let new = written.observations + written.forecasts
+        counts.documents += 1
+        if new > 0 || decoded.recordCount == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
+        counts.records += new
+        try commitIfDue()
+        return written
+    }
+
+    /// Stores the reject of a document that did not decode; it counts towards the batch as a
+    /// decoded document does.
+    func writeUndecodable(_ r: Reject) throws {
+        countDocumentBytes(startingAt: r.origin.byteOffset)
+        try reject(r)
+        try commitIfDue()
+    }
+
+    /// Stores and counts a reject.
+    func reject(_ r: Reject) throws {
+        try store.insert(r, sourceID: sourceID)
+        counts.documents += 1
+        counts.rejected += 1
+        onReject?(r)
+    }
+
+    /// Marks the source complete with its counts, which it returns.
+    func finishSource(bytes: Int, contentHash: String) throws -> Store.SourceCounts {
+        memoryTrim.add(max(0, bytes - lastOffset))  // the last document's bytes
+        try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
+        onSource?(source.path, source.member, counts)
+        lastOffset = 0
+        return counts
+    }
+
+    /// The distance between document starts is the previous document's bytes: counted for
+    /// the commit cadence and the memory trim.
+    private func countDocumentBytes(startingAt offset: Int) {
+        let bytes = max(0, offset - lastOffset)
+        bytesInBatch += bytes
+        memoryTrim.add(bytes)
+        lastOffset = offset
+    }
+
+    /// Commits every `batchSize` documents or `batchBytes` of JSON, whichever comes first.
+    private func commitIfDue() throws {
+        inBatch += 1
+        if inBatch >= batchSize || bytesInBatch >= batchBytes {
+            try store.database.commitAndContinue()
+            inBatch = 0
+            bytesInBatch = 0
+        }
+    }
+}
