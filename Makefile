@@ -4,7 +4,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 BIN := .build/release/wxpipe
 
-.PHONY: all build run test test-slurm bench fuzz clean deps
+.PHONY: all build run test test-slurm bench fuzz clean deps docs
 FUZZ_SECONDS ?= 300
 
 all: build
@@ -46,6 +46,12 @@ test: deps
 	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# The reference pages generated from their declarations (docs/COLUMNS.md, docs/SETTINGS.md);
+# `make test` fails when a checked-in page differs from what this writes.
+docs: deps
+	$(SWIFT) build --build-tests
+	WXPIPE_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ColumnReferenceTests|theReferencePageIsTheCatalog'
 
 # The Slurm recipes of docs/SCALING.md on a real single-node Slurm started for the test
 # (installs slurm-wlm and munge as root when missing; fails with the daemon's log, never skips).

@@ -72,17 +72,17 @@ struct SettingsCatalogTests {
         }
     }
 
-    /// docs/SETTINGS.md is the catalog rendered (`WXPIPE_WRITE_SETTINGS=1` rewrites it).
+    /// docs/SETTINGS.md is the catalog rendered (`WXPIPE_WRITE_DOCS=1` rewrites it).
     @Test func theReferencePageIsTheCatalog() throws {
         let path = PackageLayoutTests.root + "/docs/SETTINGS.md"
         let rendered = SettingsReference.markdown
-        if ProcessInfo.processInfo.environment["WXPIPE_WRITE_SETTINGS"] == "1" {
+        if ProcessInfo.processInfo.environment["WXPIPE_WRITE_DOCS"] == "1" {
             try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let page = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(page == rendered, """
             docs/SETTINGS.md differs from SettingsCatalog: regenerate it with \
-            `WXPIPE_WRITE_SETTINGS=1 swift test --filter SettingsCatalogTests/theReferencePageIsTheCatalog`
+            `make docs`
             """)
     }
 

@@ -9,7 +9,7 @@ public enum SettingsReference {
         # Settings
 
         <!-- Generated from Sources/WeatherPipeline/Settings/SettingsCatalog.swift: do not edit by hand.
-             Regenerate with `WXPIPE_WRITE_SETTINGS=1 swift test --filter SettingsCatalogTests/theReferencePageIsTheCatalog`. -->
+             Regenerate with `make docs`. -->
 
         Every setting is one declaration (`SettingsCatalog`), read by the pipeline-file parser, by the
         commands and by this page. A pipeline key is the command-line flag of the same name with dashes
