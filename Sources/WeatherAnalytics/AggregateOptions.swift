@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The rules of the aggregate stage, with the defaults the README and docs/VERIFICATION.md document.
+/// The rules of the aggregate stage, with the defaults docs/AGGREGATES.md, docs/SETTINGS.md and docs/VERIFICATION.md document.
 public struct AggregateOptions: Sendable, Equatable {
     /// `provider/product` sources whose observations are the truth, in priority order (empty:
     /// every observation whose role is `observed`, ranked by coverage then `TruthRanking.fixedOrder`).

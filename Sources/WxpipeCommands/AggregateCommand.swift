@@ -9,7 +9,7 @@ public struct AggregateCommand: Command {
     public static let discussion = """
     Writes daily_observed, rainfall_monthly, forecast_pairs, excluded_pairs, forecast_scores,
     scores_by_lead and verification_exclusions, replacing earlier versions: running it again gives
-    the same tables. README.md and docs/VERIFICATION.md state every rule.
+    the same tables. docs/AGGREGATES.md and docs/VERIFICATION.md state every rule.
     """
     static let db = OptionSpec("--db", value: "FILE", help: "The store to read and write.", required: true)
     /// The spelling before `--issue-selection "latest_before HH:MM"`, still accepted: the cutoff of latest_before.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import WeatherPipeline
 
-/// Exit codes, decided in one place (README.md, "Exit codes").
+/// Exit codes, decided in one place (docs/COMMANDS.md, "Exit codes").
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The run failed (store unwritable, output failure, …).

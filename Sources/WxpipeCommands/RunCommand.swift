@@ -8,7 +8,7 @@ public struct RunCommand: Command {
     public static let arguments = "[PIPELINE.json]"
     public static let discussion = """
     Paths in the pipeline file are relative to its folder. An unknown key or a wrong type in the
-    file stops the run with exit 2, naming the file and the key. See README.md for every key.
+    file stops the run with exit 2, naming the file and the key. See docs/PIPELINES.md and docs/SETTINGS.md for every key.
     """
     static let dryRun = OptionSpec("--dry-run", help: "Print the plan (inputs found, stages, outputs) and write nothing.")
     public static let options = [dryRun] + IngestStage.Options.specs

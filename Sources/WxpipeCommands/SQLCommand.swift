@@ -10,7 +10,7 @@ public struct SQLCommand: Command {
     statement that would write (INSERT, UPDATE, DELETE, CREATE, DROP, ATTACH, …) is refused with
     exit 2 and nothing runs; so is more than one statement. A missing store is an error (exit 1),
     never created. Beside the tables, the views observations_named, daily_named and scores_pooled
-    join names and pool scores (see README, "For SQL users").
+    join names and pool scores (see docs/SQL.md).
     --format table prints aligned columns (it holds the rows to align them: use csv or json for
     large results); csv and json are for programs; xlsx writes a workbook to --out. --out writes
     any format to a file instead of standard output.

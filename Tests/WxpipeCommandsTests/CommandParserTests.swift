@@ -168,12 +168,12 @@ struct CommandParserTests {
         #expect(CLI.main(["export", "--db", "/nonexistent/w.sqlite", "--out", "/nonexistent/o", "--table", "daily_observd"]) == 2)
     }
 
-    /// `ingest --help` and the README list the extensions skipped inside folders, the walker's own list.
-    @Test func ingestHelpAndReadmeListTheSkippedExtensions() throws {
+    /// `ingest --help` and docs/INPUTS.md list the extensions skipped inside folders, the walker's own list.
+    @Test func ingestHelpAndTheInputsPageListTheSkippedExtensions() throws {
         #expect(IngestCommand.helpText.contains(".txt") && IngestCommand.helpText.contains(".csv"))
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let page = try String(contentsOfFile: repositoryRoot + "/docs/INPUTS.md", encoding: .utf8)
         let listed = IngestPlan.skippedExtensions.map { "`." + $0 + "`" }.joined(separator: " ")
-        #expect(readme.contains(listed), "README.md should list: \(listed)")
+        #expect(page.contains(listed), "docs/INPUTS.md should list: \(listed)")
         for ext in IngestPlan.skippedExtensions { #expect(IngestCommand.helpText.contains("." + ext), "\(ext)") }
     }
 

@@ -119,12 +119,11 @@ struct SQLCommandTests {
         #expect((try store.scalar("SELECT COUNT(*) FROM scores_pooled WHERE variable = 'temp_max_c' AND within_2c_pct IS NOT NULL")?.int ?? 0) > 0)
     }
 
-    /// Every `wxpipe sql` line of the README's "For SQL users" runs as written (on the store
+    /// Every `wxpipe sql` line of docs/SQL.md and of the README runs as written (on the store
     /// `make run` builds) and prints rows.
-    @Test func theReadmeExamplesRun() throws {
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## For SQL users").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
+    @Test func theDocumentedExamplesRun() throws {
+        let section = try String(contentsOfFile: repositoryRoot + "/docs/SQL.md", encoding: .utf8)
+            + String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
         let examples = section.split(separator: "\n").map(String.init).filter { $0.hasPrefix(".build/release/wxpipe sql --db out/weather.sqlite ") }
         #expect(examples.count >= 2)
         let folder = try TemporaryFolder("readers")

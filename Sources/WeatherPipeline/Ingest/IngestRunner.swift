@@ -49,7 +49,7 @@ public struct IngestPlan: Sendable {
     public var fileCount: Int { inputs.reduce(0) { $0 + $1.files.count } }
 
     /// Extensions passed over inside folders (a file named explicitly is always read), sorted:
-    /// for `--help` and the README, from the list the walker uses.
+    /// for `--help` and docs/INPUTS.md, from the list the walker uses.
     public static var skippedExtensions: [String] { InputWalker.skippedExtensions.sorted() }
     /// The size of every input file as stored (compressed), for the share done and the ETA.
     public var totalBytes: Int { inputs.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.size } } }

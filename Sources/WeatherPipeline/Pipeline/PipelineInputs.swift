@@ -3,8 +3,7 @@ import WeatherCore
 import WeatherProviders
 
 /// The `inputs` of a pipeline file: a path, or an object naming the path and the settings its
-/// documents are read with — the same settings as `wxpipe ingest`'s options (README, Pipeline
-/// files). Every key is checked; a typo is an error naming it.
+/// documents are read with — the same settings as `wxpipe ingest`'s options (docs/PIPELINES.md). Every key is checked; a typo is an error naming it.
 extension PipelineFile {
     /// `path`, then the settings of `SettingsCatalog.input` (a dotted key is a nested object: `envelope`).
     static let inputKeys = ["path"] + SettingsCatalog.input.map(\.key).reduce(into: [String]()) { keys, key in
