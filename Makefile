@@ -59,7 +59,7 @@ test-slurm: deps
 	$(SWIFT) build --product wxpipe
 	scripts/slurm-test.sh .build/debug/wxpipe
 
-# wxpipe beside gzip -dc, DuckDB, orjson + sqlite3 and json + sqlite3 on three corpora (issue 12);
+# wxpipe beside gzip -dc, DuckDB, orjson + sqlite3 and json + sqlite3 on three corpora;
 # installs duckdb and orjson for python3 when missing (the bench only). BENCH_ARGS=--quick: a smoke run.
 BENCH_ARGS ?=
 bench: deps

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench`: wxpipe beside the tools a user would pick instead (issue 12), in one run.
+"""`make bench`: wxpipe beside the tools a user would pick instead, in one run.
 
 Corpora (scripts/bench_corpora.py, cached in bench/): OWM current replies and One Call replies as
 gzipped NDJSON (--mb each), and a folder of --files Open-Meteo 14-day hourly replies. For each,

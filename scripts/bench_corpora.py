@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The three corpora of `make bench` (issue 12), generated deterministically and cached.
+"""The three corpora of `make bench`, generated deterministically and cached.
 
 - owm_current.ndjson.gz: OpenWeatherMap current-weather replies, one per line
   (wxpipe: one observation row per reply);

@@ -102,7 +102,7 @@ public struct ReportBuilder {
     }
 
     /// A column of `table` when the store has it, else NULL: stores aggregated by an older wxpipe
-    /// lack the issue-13 columns and still get a report.
+    /// lack the interval, skill and comparison columns and still get a report.
     func column(_ table: String, _ name: String) throws -> String {
         try database.scalar("SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(name)])?.int == 1 ? name : "NULL"
     }

@@ -1,10 +1,9 @@
-/// Store schema version 1 (until issue 12): `observations` and `forecasts` were tables with text
-/// keys and ISO 8601 text instants. Their columns are still what users read — the views of the
-/// same names give exactly these columns (`RecordViews`) — so these definitions are kept: as
-/// the public shape of the views (types and NOT NULL for CSV schemas and SQLite exports), and
-/// as what `Migration` upgrades from.
+/// Store schema version 1 (before integer keys): `observations` and `forecasts` were tables with text
+/// keys and ISO 8601 text instants. Frozen: this is what `Migration` upgrades from and what tests
+/// build old stores with. What users read today is declared in `RecordTables`, whose shapes
+/// must keep these tables' columns (a test compares them), so SQL written for schema 1 still runs.
 public enum SchemaV1 {
-    /// The `observations` table of version 1, as `export --format sqlite` still writes it.
+    /// The `observations` table of version 1.
     public static let observations = """
     CREATE TABLE IF NOT EXISTS observations (
         id INTEGER PRIMARY KEY,
