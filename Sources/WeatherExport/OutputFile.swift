@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WeatherCore
 
 /// Buffered writer to a file, flushing in large chunks; reports write errors (a full disk).
 ///
@@ -63,29 +64,14 @@ public enum OutputFile {
         }
     }
 
-    /// `mkdir -p`.
+    /// `mkdir -p` (`Folder.create`).
     public static func makeDirectory(_ path: String) throws(ExportError) {
-        var built = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            var st = stat()
-            if stat(built, &st) == 0 {
-                if st.st_mode & S_IFMT != S_IFDIR {
-                    throw ExportError("\(built) exists and is not a directory")
-                }
-                continue
-            }
-            if mkdir(built, 0o755) != 0 && errno != EEXIST {
-                throw ExportError("cannot create directory \(built): \(String(cString: strerror(errno)))")
-            }
-        }
+        if let problem = Folder.create(path) { throw ExportError(problem) }
     }
 
-    /// The folder that holds `path` is created (for a store or an output named inside a folder).
+    /// The folder that holds `path` is created (for an output named inside a folder).
     public static func makeParentDirectory(of path: String) throws(ExportError) {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let folder = String(path[..<slash])
-        if !folder.isEmpty { try makeDirectory(folder) }
+        if let problem = Folder.createParent(of: path) { throw ExportError(problem) }
     }
 
     /// A name beside `path`, unique to this process, for a file being written.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WeatherCore
 
 /// Opening a store that must already exist (aggregate, export, report, forget): a missing file
 /// is not created, and a file that is not a wxpipe store is refused with a plain sentence — no
@@ -64,5 +65,10 @@ public enum StoreFile {
             throw Unavailable("\(path) is a SQLite database but not a wxpipe store (it lacks wxpipe's tables: "
                               + needed.filter { !tables.contains($0) }.joined(separator: ", ") + ")")
         }
+    }
+
+    /// Creates the folder a new store goes in (`--db archive/2024/w.sqlite`).
+    public static func createFolder(for path: String) throws(StoreError) {
+        if let problem = Folder.createParent(of: path) { throw StoreError.cannotCreate(path: path, reason: problem) }
     }
 }

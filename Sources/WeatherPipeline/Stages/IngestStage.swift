@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import WeatherCore
-import WeatherExport
 import WeatherStore
 
 /// The ingest stage as `wxpipe ingest` and `wxpipe run` run it: takes the store's lock, reads
@@ -47,7 +46,7 @@ public enum IngestStage {
             // Before the lock (so a foreign file gets no lock file beside it), another ingest may be
             // creating the store: a partial schema passes here and is checked whole under the lock.
             try StoreFile.checkIfPresent(path, beingCreated: true)
-            try OutputFile.makeParentDirectory(of: path)
+            try StoreFile.createFolder(for: path)
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             try StoreFile.checkIfPresent(path)

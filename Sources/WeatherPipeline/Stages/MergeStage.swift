@@ -1,4 +1,3 @@
-import WeatherExport
 import WeatherStore
 
 /// `wxpipe merge`: combines shard stores into one under the output's lock, one store per
@@ -6,7 +5,7 @@ import WeatherStore
 public enum MergeStage {
     public static func run(out path: String, stores: [String], log: StageLog) -> StageOutcome {
         do {
-            try OutputFile.makeParentDirectory(of: path)
+            try StoreFile.createFolder(for: path)
             let lock = try StoreLock(store: path) { log.info("waiting for another wxpipe run on \(path) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             let merger = try StoreMerger(out: path)

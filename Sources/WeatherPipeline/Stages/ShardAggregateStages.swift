@@ -1,5 +1,4 @@
 import WeatherAnalytics
-import WeatherExport
 import WeatherStore
 
 /// The distributed aggregate (docs/SCALING.md): `aggregate --shard K/N --out PART` writes one
@@ -7,7 +6,7 @@ import WeatherStore
 public enum ShardAggregateStage {
     public static func run(records: String, out: String, options: AggregateOptions, log: StageLog) -> StageOutcome {
         do {
-            try OutputFile.makeParentDirectory(of: out)
+            try StoreFile.createFolder(for: out)
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             try upgradeIfOlder(records, log: log)
@@ -36,7 +35,7 @@ public enum ShardAggregateStage {
 public enum MergeScoresStage {
     public static func run(out: String, parts: [String], log: StageLog) -> StageOutcome {
         do {
-            try OutputFile.makeParentDirectory(of: out)
+            try StoreFile.createFolder(for: out)
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             let result = try ScoreMerge.run(out: out, parts: parts)

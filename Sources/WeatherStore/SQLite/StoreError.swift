@@ -18,6 +18,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     case locked(path: String)
     /// A file to read could not be opened (`reason` from the system, or why SQLite refused it).
     case cannotOpen(path: String, reason: String)
+    /// The folder of a new store could not be made (`reason` says why).
+    case cannotCreate(path: String, reason: String)
     /// The lock file beside the store could not be created or taken.
     case lockFile(path: String, reason: String)
     /// The store is not as wxpipe wrote it (an upgrade that would lose rows, a key missing).
@@ -64,6 +66,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
                 + "transaction open) and stayed locked for \(StoreError.duration(Database.busyTimeoutMilliseconds)): close it and run again"
         case .cannotOpen(let path, let reason):
             return "cannot open \(path): \(reason)"
+        case .cannotCreate(_, let reason):
+            return reason
         case .lockFile(let path, let reason):
             return "cannot lock \(path): \(reason)"
         case .inconsistent(let path, let what):
