@@ -381,7 +381,7 @@ def main():
         f.write("# file (under inputs/)\tline\treason\tfield_path\tmessage contains\n")
         for row in expected:
             f.write("\t".join(str(x) for x in row) + "\n")
-    # --- station truth and NWS forecasts for New York (issue 16) ------------------------------
+    # --- station truth and NWS forecasts for New York --------------------------------------------
     import generate_stations
     generate_stations.main()
 

@@ -82,6 +82,7 @@ public struct Exporter {
     private func writeCSV(table: String, to path: String, dialect: CSVDialect, units: Units) throws -> Int {
         let writer = try FileWriter(path: path)
         let filter = try completeSourcesFilter(table: table)
+        if units == .metric { return try writeCSVBytes(table: table, filter: filter, to: writer, dialect: dialect) }
         let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))")
         let shape = ExportShape(table: table, columns: stmt.columnNames, dialect: dialect, units: units)
         let types = try columns(of: table, units: units).map(\.type)
@@ -92,6 +93,44 @@ public struct Exporter {
             try writer.write(CSV.line(cells, dialect: dialect) + dialect.lineEnding)
             rows += 1
         }
+        try writer.close()
+        return rows
+    }
+
+    /// The metric export, cells written as bytes from the statement (`CSVEncoder`); a record
+    /// table of a current store is read from its row table with integer instants
+    /// (`TableDeclaration.exportQuery`), not through its view's `strftime`.
+    private func writeCSVBytes(table: String, filter: String, to writer: FileWriter, dialect: CSVDialect) throws -> Int {
+        let columns = try columns(of: table)
+        let query: (sql: String, unixInstants: [Bool])
+        if let declared = Schema.declaration(of: table), declared.isView, try database.isView(table) {
+            query = declared.exportQuery(filter: filter)
+        } else {
+            query = ("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))",
+                     columns.map { _ in false })
+        }
+        let stmt = try database.prepare(query.sql)
+        guard Int(stmt.columnCount) == columns.count else {
+            throw ExportError("\(table): \(stmt.columnCount) columns read for \(columns.count) declared")
+        }
+        let types = columns.map(\.type)
+        try writer.write(dialect.preamble + CSV.line(columns.map { CSV.headerCell($0.name, dialect: dialect) }, dialect: dialect)
+                         + dialect.lineEnding)
+        var encoder = CSVEncoder(dialect: dialect)
+        var rows = 0
+        while try stmt.step() {
+            for i in 0..<types.count {
+                if i > 0 { encoder.appendSeparator() }
+                encoder.appendCell(stmt, Int32(i), type: types[i], unixInstant: query.unixInstants[i])
+            }
+            encoder.appendLineEnd()
+            rows += 1
+            if encoder.bytes.count >= 1 << 16 {
+                try writer.write(bytes: encoder.bytes)
+                encoder.removeAll()
+            }
+        }
+        try writer.write(bytes: encoder.bytes)
         try writer.close()
         return rows
     }

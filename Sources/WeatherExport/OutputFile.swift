@@ -37,6 +37,16 @@ public final class FileWriter {
         if !ok { throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))") }
     }
 
+    /// Writes bytes as they are (the CSV encoder's buffer).
+    public func write(bytes: [UInt8]) throws(ExportError) {
+        written += bytes.count
+        if let faultLimit, written > faultLimit {
+            throw ExportError("write to \(path) failed: \(String(cString: strerror(ENOSPC))) (injected fault)")
+        }
+        let ok = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        if !ok { throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))") }
+    }
+
     public func close() throws(ExportError) {
         if fflush(file) != 0 || ferror(file) != 0 {
             throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))")

@@ -57,7 +57,8 @@ extension Database {
         try isView(table) ? "id" : "rowid"
     }
 
-    func isView(_ name: String) throws(StoreError) -> Bool {
+    /// True when `name` is a view of this store (the record tables of a current store).
+    public func isView(_ name: String) throws(StoreError) -> Bool {
         try scalar("SELECT type FROM sqlite_master WHERE name = ?", [.text(name)])?.string == "view"
     }
 }
