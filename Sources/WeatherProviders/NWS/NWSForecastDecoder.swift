@@ -88,7 +88,7 @@ struct NWSForecastDecoder: FormatDecoder {
                          validFrom: start, validTo: end)
         f.declaredLocationID = h.locationHint
         f.unitsAssumed = h.units
-        f.unitsSource = h.unitsSource.rawValue
+        f.unitsSource = h.unitsSource
         let temp = try temperature(period, units: h.units, warnings: &warnings)
         if h.hourly {
             f.tempC = temp

@@ -70,7 +70,7 @@ struct NWSObservationDecoder: FormatDecoder {
         o.stationID = try stationID(p)
         o.placeName = try p.optionalString("stationName").flatMap { $0.isEmpty ? nil : $0 }
         o.unitsAssumed = "unitCode"
-        o.unitsSource = UnitsSource.unitsBlock.rawValue
+        o.unitsSource = .unitsBlock
         var v = PointValues()
         let temp = try reader.read(p, "temperature", .temperature, Plausibility.tempC)
         v.tempC = temp.value

@@ -35,7 +35,7 @@ struct OWMCurrentDecoder: FormatDecoder {
         var o = Observation(provider: "openweathermap", product: "current", observedAt: dt, latitude: lat, longitude: lon)
         o.declaredLocationID = input.locationHint
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         let assumption = OWMFields.assumption(units, unitsSource)
         try Self.readMain(body, into: &o, units: units, assumption: assumption)
         try Self.readWindAndSky(body, into: &o, units: units, assumption: assumption)

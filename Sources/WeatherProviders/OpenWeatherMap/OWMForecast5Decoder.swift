@@ -39,7 +39,7 @@ struct OWMForecast5Decoder: FormatDecoder {
                                                          validFrom: 0, validTo: 0, validAt: 0))
             f.declaredLocationID = input.locationHint
             f.unitsAssumed = units.rawValue
-            f.unitsSource = unitsSource.rawValue
+            f.unitsSource = unitsSource
             doc.forecasts.append(f)
         }
         return doc

@@ -127,7 +127,7 @@ struct OneCallReader {
         o.precipMm = OWMFields.known(rain + snow)
         o.precipWindowH = 1
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         return o
     }
 
@@ -145,7 +145,7 @@ struct OneCallReader {
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
         f.declaredLocationID = locationHint
         f.unitsAssumed = units.rawValue
-        f.unitsSource = unitsSource.rawValue
+        f.unitsSource = unitsSource
         return f
     }
 
