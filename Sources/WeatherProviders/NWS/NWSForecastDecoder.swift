@@ -17,6 +17,7 @@ struct NWSForecastDecoder: FormatDecoder {
     static let format = "nws/forecast"
     static let hourlyFormat = "nws/forecast-hourly"
     var format: String { Self.format }
+    var products: [ProductDeclaration] { [.forecast("nws", "forecast"), .forecast("nws", "forecast-hourly")] }
 
     func detect(_ body: JSONValue) -> Detection {
         guard let p = body["properties"], p["periods"]?.kind == .array else { return .no }

@@ -17,6 +17,8 @@ import WeatherCore
 struct NWSObservationDecoder: FormatDecoder {
     static let format = "nws/observations"
     var format: String { Self.format }
+    /// Station observations, quality-controlled: the first truth (before METAR reports of the same station).
+    var products: [ProductDeclaration] { [.observed("nws", "observations", truthPriority: 10, settings: ["nws_qc_accept"])] }
     var policy: NWSQualityPolicy = .standard
 
     func detect(_ body: JSONValue) -> Detection {

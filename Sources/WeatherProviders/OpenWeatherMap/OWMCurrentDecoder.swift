@@ -15,6 +15,9 @@ import WeatherCore
 struct OWMCurrentDecoder: FormatDecoder {
     static let format = "openweathermap/current"
     var format: String { Self.format }
+    /// Current weather: a station-backed analysis refreshed every 10 minutes, the truth after
+    /// station observations. Its units come from the input when the body cannot say.
+    var products: [ProductDeclaration] { [.observed("openweathermap", "current", truthPriority: 30, settings: ["units"])] }
 
     func detect(_ body: JSONValue) -> Detection {
         body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil ? .yes : .no

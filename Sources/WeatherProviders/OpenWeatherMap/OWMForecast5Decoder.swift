@@ -13,6 +13,7 @@ import WeatherCore
 struct OWMForecast5Decoder: FormatDecoder {
     static let format = "openweathermap/forecast5"
     var format: String { Self.format }
+    var products: [ProductDeclaration] { [.forecast("openweathermap", "forecast5", settings: ["units"])] }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
