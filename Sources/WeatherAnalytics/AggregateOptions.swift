@@ -3,7 +3,7 @@ import WeatherCore
 /// The rules of the aggregate stage, with the defaults docs/AGGREGATES.md, docs/SETTINGS.md and docs/VERIFICATION.md document.
 public struct AggregateOptions: Sendable, Equatable {
     /// `provider/product` sources whose observations are the truth, in priority order (empty:
-    /// every observation whose role is `observed`, ranked by coverage then `TruthRanking.fixedOrder`).
+    /// every observation whose role is `observed`, ranked by coverage then the declared truth priorities of `products`).
     public var reference: [String] = []
     /// A `reference` per location id, which wins over `reference` there (a user's best station).
     public var locationReference: [String: [String]] = [:]
@@ -40,18 +40,27 @@ public struct AggregateOptions: Sendable, Equatable {
     public var precipThresholdsMm: [Double] = PrecipitationContingency.defaultThresholdsMm
     /// Only the locations of this shard (a hash of the location id) are aggregated: `--shard K/N`.
     public var locationShard: Shard?
+    /// What the providers declare of their products: the truth priorities that break ties between
+    /// observed products. Not a setting: the pipeline's aggregate stages fill it from the
+    /// registered decoders (`ProductCatalog.standard`); left empty, tied sources go by name.
+    public var products = ProductCatalog()
 
     public init() {}
 
     /// The pairing of a source's day forecasts (12-hour periods are always paired by window).
     public func pairing(provider: String, product: String) -> PairingMode {
-        providerPairing[provider + "/" + product] ?? providerPairing[provider] ?? pairing
+        providerPairing[Feed(provider: provider, product: product).productName] ?? providerPairing[provider] ?? pairing
+    }
+
+    /// Whether forecasts of this feed are compared (`compare` names `provider/product` or
+    /// `provider/product/model`).
+    public func isCompared(_ feed: Feed) -> Bool {
+        compare.isEmpty || compare.contains(feed.productName) || (feed.model != nil && compare.contains(feed.name))
     }
 
     /// Whether forecasts of this source are compared (`compare`).
     public func isCompared(provider: String, product: String, model: String?) -> Bool {
-        compare.isEmpty || compare.contains(provider + "/" + product)
-            || model.map { compare.contains(provider + "/" + product + "/" + $0) } == true
+        isCompared(Feed(provider: provider, product: product, model: model))
     }
 
     /// The truth sources of a location, in priority order (empty: all `observed` ones).

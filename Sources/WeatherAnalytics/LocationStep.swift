@@ -18,7 +18,7 @@ struct LocationStep {
         let pairer = ForecastPairer(options: options)
         let selector = IssueSelector(selection: options.issueSelection, rule: rule)
 
-        let dayForecasts = try compared(reader.dayForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
+        let dayForecasts = try compared(reader.dayForecasts(location), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let keptDays = selector.kept(dayForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: ForecastPairer.target($0, rule), issuedAt: $0.issuedAt)
         })
@@ -32,7 +32,7 @@ struct LocationStep {
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
         }
 
-        let pointForecasts = try compared(reader.pointForecasts(location), { ($0.provider, $0.product, $0.model) }, &tally)
+        let pointForecasts = try compared(reader.pointForecasts(location), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let keptPoints = selector.kept(pointForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
         })
@@ -57,7 +57,7 @@ struct LocationStep {
                 && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
         }
         let forecasts = try compared(reader.windowForecasts(location, periods: ReaderPeriods.halfDays) + amounts,
-                                     { ($0.provider, $0.product, $0.model) }, &tally)
+                                     { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period, target: selectionTarget($0), issuedAt: $0.issuedAt)
         })
@@ -81,11 +81,11 @@ struct LocationStep {
     }
 
     /// The forecasts of the compared sources; the others are counted (`not_compared`).
-    func compared<F>(_ forecasts: [F], _ source: (F) -> (String, String, String?), _ tally: inout ExclusionTally) -> [F] {
+    func compared<F>(_ forecasts: [F], _ source: (F) -> Feed, _ tally: inout ExclusionTally) -> [F] {
         forecasts.filter { f in
-            let (provider, product, model) = source(f)
-            if options.isCompared(provider: provider, product: product, model: model) { return true }
-            tally.add(.notCompared, location: location, provider: provider, product: product, model: model)
+            let feed = source(f)
+            if options.isCompared(feed) { return true }
+            tally.add(.notCompared, location: location, provider: feed.provider, product: feed.product, model: feed.model)
             return false
         }
     }

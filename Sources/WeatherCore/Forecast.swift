@@ -66,7 +66,8 @@ public struct Forecast: Sendable, Equatable {
     public var conditionCode: String?
     public var conditionText: String?
     public var unitsAssumed: String?
-    public var unitsSource: String?
+    /// Where those units came from; stored as its text (`units_block`).
+    public var unitsSource: UnitsSource?
     /// The upper bound of a forecast wind-speed range (NWS "5 to 10 mph"); `windSpeedMs` holds the lower.
     public var windSpeedMaxMs: Double?
     /// Length of the period in hours when it can differ from its kind's nominal length: an NWS

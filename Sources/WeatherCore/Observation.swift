@@ -58,7 +58,8 @@ public struct Observation: Sendable, Equatable {
 
     /// Unit system assumed when the body does not say, and why.
     public var unitsAssumed: String?
-    public var unitsSource: String?
+    /// Where those units came from; stored as its text (`units_block`).
+    public var unitsSource: UnitsSource?
     /// Decided at ingest (`ObservationRole.decide` in WeatherProviders, or the input's declared
     /// role); nil until then, stored as NULL and never taken as the truth unless named.
     public var role: ObservationRole?

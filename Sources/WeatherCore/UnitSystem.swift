@@ -57,10 +57,15 @@ public enum UnitsSource: String, Sendable, CaseIterable {
 /// The one table of unit factors: decoders convert into the canonical units with them
 /// (`Convert`) and exports convert out of them (`WeatherExport.Units`), so no factor is
 /// written twice. Exact by definition unless said: 1 in = 25.4 mm, 1 mph = 0.44704 m/s,
-/// 1 mi = 1609.344 m (international yard, 1959), 1 kn = 1852 m/h.
+/// 1 mi = 1609.344 m and 1 ft = 0.3048 m (international yard, 1959), 1 kn = 1852 m/h.
 public enum UnitFactor {
     public static let mmPerInch = 25.4
     public static let cmPerInch = 2.54
+    public static let mmPerCm = 10.0
+    public static let mmPerMetre = 1000.0
+    public static let metresPerKm = 1000.0
+    public static let metresPerFoot = 0.3048
+    public static let paPerHPa = 100.0
     public static let msPerMph = 0.44704
     public static let kmhPerMs = 3.6
     public static let msPerKnot = 1852.0 / 3600.0
@@ -75,8 +80,8 @@ public enum UnitFactor {
 /// Unit conversions to the canonical units (°C, m/s, hPa, mm, %, m), from `UnitFactor`.
 ///
 /// Results are never rounded: 0.055 mm stays 0.055 and 285.514 K is 12.364 °C (to
-/// floating-point accuracy). Rounding to 2 decimals biased drizzle totals upward by up to 9 %
-/// (issue 11); formatting for people belongs to the CSV writer and the report.
+/// floating-point accuracy). Rounding to 2 decimals biased drizzle totals upward by up to 9 %,
+/// since hourly amounts of a few hundredths of a millimetre were summed after rounding; formatting for people belongs to the CSV writer and the report.
 public enum Convert {
     /// Rounds to `places` decimals: for people-facing output and derived figures, never for
     /// stored measurements.
@@ -99,6 +104,12 @@ public enum Convert {
     public static func inchesToMm(_ inches: Double) -> Double { inches * UnitFactor.mmPerInch }
     public static func inchesToCm(_ inches: Double) -> Double { inches * UnitFactor.cmPerInch }
     public static func milesToMetres(_ miles: Double) -> Double { miles * UnitFactor.metresPerMile }
+    public static func feetToMetres(_ feet: Double) -> Double { feet * UnitFactor.metresPerFoot }
+    public static func kmToMetres(_ km: Double) -> Double { km * UnitFactor.metresPerKm }
+    public static func mmToMetres(_ mm: Double) -> Double { mm / UnitFactor.mmPerMetre }
+    public static func metresToMm(_ m: Double) -> Double { m * UnitFactor.mmPerMetre }
+    public static func mmToCm(_ mm: Double) -> Double { mm / UnitFactor.mmPerCm }
+    public static func paToHPa(_ pa: Double) -> Double { pa / UnitFactor.paPerHPa }
     public static func inHgToHPa(_ inHg: Double) -> Double { inHg * UnitFactor.hPaPerInHg }
     public static func fractionToPercent(_ f: Double) -> Double { f * 100 }
 }

@@ -1,5 +1,8 @@
-/// The integer keys record rows carry instead of repeated text (a third of the store's bytes): a location's key in
-/// `location_keys`, and a feed's — provider, product, model, period, station — in `feeds`.
+import WeatherCore
+
+/// The integer keys record rows carry instead of text (rows stay small when the same provider,
+/// product and location names would otherwise repeat on every one): a location's key in
+/// `location_keys`, and a `Feed`'s — provider, product, model, period, station — in `feeds`.
 ///
 /// A key is looked up (or created) once per distinct value and then remembered. Consecutive
 /// records almost always share both, so the last one is checked first, field by field, without
@@ -10,30 +13,22 @@ final class RecordKeys {
     private var insertFeed: Statement?
     private var findFeed: Statement?
     private var findLocation: Statement?
-    private var feeds: [FeedName: Int64] = [:]
-    private var lastFeed: (name: FeedName, key: Int64)?
+    private var feeds: [Feed: Int64] = [:]
+    private var lastFeed: (feed: Feed, key: Int64)?
     private var locations: [String: Int64] = [:]
     private var lastLocation: (id: String, key: Int64)?
     private var rollbacksSeen = 0
 
     init(database: Database) { self.database = database }
 
-    struct FeedName: Hashable {
-        var provider: String, product: String, model: String, period: String, station: String
-    }
-
     /// The feed's key, created when it is new.
-    func feed(provider: String, product: String, model: String?, period: String, station: String?) throws(StoreError) -> Int64 {
+    func key(of feed: Feed) throws(StoreError) -> Int64 {
         dropIfRolledBack()
-        if let last = lastFeed, last.name.provider == provider, last.name.product == product, last.name.model == (model ?? ""),
-           last.name.period == period, last.name.station == (station ?? "") {
-            return last.key
-        }
-        let name = FeedName(provider: provider, product: product, model: model ?? "", period: period, station: station ?? "")
+        if let last = lastFeed, last.feed == feed { return last.key }
         let key: Int64
-        if let known = feeds[name] { key = known } else { key = try lookUp(name) }
-        feeds[name] = key
-        lastFeed = (name, key)
+        if let known = feeds[feed] { key = known } else { key = try lookUp(feed) }
+        feeds[feed] = key
+        lastFeed = (feed, key)
         return key
     }
 
@@ -56,17 +51,19 @@ final class RecordKeys {
         return key
     }
 
-    private func lookUp(_ name: FeedName) throws(StoreError) -> Int64 {
+    /// The `feeds` row of `feed`: absent parts are stored as empty text (NOT NULL columns).
+    private func lookUp(_ feed: Feed) throws(StoreError) -> Int64 {
         if insertFeed == nil {
             insertFeed = try database.prepare("INSERT OR IGNORE INTO feeds(provider, product, model, period, station_id) VALUES (?, ?, ?, ?, ?)")
             findFeed = try database.prepare("""
                 SELECT key FROM feeds WHERE provider = ? AND product = ? AND model = ? AND period = ? AND station_id = ?
                 """)
         }
-        let values: [SQLValue] = [.text(name.provider), .text(name.product), .text(name.model), .text(name.period), .text(name.station)]
+        let values: [SQLValue] = [.text(feed.provider), .text(feed.product), .text(feed.model ?? ""), .text(feed.period?.rawValue ?? ""),
+                                  .text(feed.station ?? "")]
         try insertFeed!.run(values)
         guard let key = try findFeed!.rows(values).first?.first?.int else {
-            throw StoreError.inconsistent(path: database.path, what: "feed \(name.provider)/\(name.product) has no key after it was written")
+            throw StoreError.inconsistent(path: database.path, what: "feed \(feed.productName) has no key after it was written")
         }
         return key
     }

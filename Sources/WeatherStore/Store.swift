@@ -99,7 +99,7 @@ public final class Store {
         if insertObservation == nil {
             insertObservation = try ColumnInsert(database, table: "observation_rows", layout: RecordTables.observationLayout, verb: "OR IGNORE")
         }
-        let feed = try keys.feed(provider: o.provider, product: o.product, model: nil, period: "", station: o.stationID)
+        let feed = try keys.key(of: o.feed)
         try insertObservation!.insert(Placed(record: o, locationKey: try keys.location(locationID), feedKey: feed,
                                              sourceID: sourceID, line: line))
         return database.changes > 0
@@ -137,7 +137,7 @@ public final class Store {
     }
 
     private func placed(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Placed<Forecast> {
-        let feed = try keys.feed(provider: f.provider, product: f.product, model: f.model, period: f.period.rawValue, station: nil)
+        let feed = try keys.key(of: f.feed)
         return Placed(record: f, locationKey: try keys.location(locationID), feedKey: feed, sourceID: sourceID, line: line)
     }
 

@@ -65,7 +65,8 @@ struct StationTruthTests {
     }
 
     /// One station reported both ways (api.weather.gov and METAR), both complete: the same
-    /// distance, so the fixed order decides — NWS's quality-controlled observations.
+    /// distance, so the declared truth priorities decide — NWS's quality-controlled observations
+    /// (the priorities the NWS and METAR decoders declare, pinned in ProductDeclarationTests).
     @Test func sameStationTwoProductsTakesNWSFirst() {
         let nws = SourceName(provider: "nws", product: "observations", station: "KNYC")
         let metar = SourceName(provider: "metar", product: "observations", station: "KNYC")
@@ -73,7 +74,10 @@ struct StationTruthTests {
         let t = TruthSources(locationID: "ny", reference: [], allowSelfReference: false, series: [:],
                              days: [metar: [day("ny", "2024-05-01")], nws: [day("ny", "2024-05-01", complete: true)],
                                     owm: [day("ny", "2024-05-01")]],
-                             distanceKm: [nws: 7.8, metar: 7.8])
+                             distanceKm: [nws: 7.8, metar: 7.8],
+                             products: ProductCatalog([.observed("nws", "observations", truthPriority: 10),
+                                                       .observed("metar", "observations", truthPriority: 20),
+                                                       .observed("openweathermap", "current", truthPriority: 30)]))
         #expect(t.ranking["2024-05-01"] == [nws, metar, owm])
         #expect(t.dailyTruth.first?.truthSource == "nws/observations" && t.dailyTruth.first?.truthStation == "KNYC")
     }

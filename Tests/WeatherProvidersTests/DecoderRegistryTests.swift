@@ -6,6 +6,7 @@ import WeatherJSON
 /// A made-up station format that exists only in this test: `{"station": …, "readings": [{"t", "temp_c"}]}`.
 private struct StationTestDecoder: FormatDecoder {
     var format: String { "test/station" }
+    var products: [ProductDeclaration] { [.observed("test", "station", truthPriority: 15)] }
 
     func detect(_ body: JSONValue) -> Detection {
         body["station"] != nil && body["readings"]?.kind == .array ? .yes : .no
@@ -29,6 +30,7 @@ private struct StationTestDecoder: FormatDecoder {
 private struct ClaimingDecoder: FormatDecoder {
     var format: String
     var detection: Detection
+    var products: [ProductDeclaration] { [] }
 
     func detect(_ body: JSONValue) -> Detection { body.kind == .object ? detection : .no }
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument { DecodedDocument(format: format) }

@@ -36,7 +36,7 @@ struct EnvelopeWrapperTests {
         let doc = try decodeFixture("result-time-url.json").get()
         let o = try #require(doc.observations.first)
         #expect(o.tempC == 12.5)
-        #expect(o.unitsAssumed == "metric" && o.unitsSource == "envelope_url")
+        #expect(o.unitsAssumed == "metric" && o.unitsSource == .envelopeURL)
         #expect(doc.detectedBy.hasSuffix("(inside an envelope: result, time, url)"))
     }
 
@@ -45,7 +45,7 @@ struct EnvelopeWrapperTests {
         context.envelope = EnvelopeMapping(body: "data", fetchedAt: "meta.fetchedAt", url: "request.url")
         let doc = try decodeFixture("declared-request-url.json", context).get()
         let o = try #require(doc.observations.first)
-        #expect(o.unitsAssumed == "imperial" && o.unitsSource == "envelope_url")
+        #expect(o.unitsAssumed == "imperial" && o.unitsSource == .envelopeURL)
         #expect(approx(o.tempC, 12.5))  // 54.5 °F
         #expect(doc.detectedBy.hasSuffix("(inside an envelope: data, meta.fetchedAt, request.url)"))
         // Without the mapping the URL is not found: the Kelvin default makes 54.5 implausible.

@@ -51,7 +51,7 @@ struct OWMCurrentSampleTests {
         #expect(o.placeName == "London" && o.country == "GB")
         #expect(o.sunriseAt == 1588048633 && o.sunsetAt == 1588101506)
         #expect(o.utcOffsetSeconds == 3600)
-        #expect(o.unitsSource == "default")
+        #expect(o.unitsSource == .default)
     }
 
     @Test func imperialMoscowConverts() throws {
@@ -97,7 +97,7 @@ struct OWMCurrentRuleTests {
         let env = #"{"fetched_at":"2024-05-01T08:00:03Z","url":"https://api.openweathermap.org/data/2.5/weather?q=London&units=metric","provider":"openweathermap","location":{"id":"london"},"response":\#(Self.body(temp: "17"))}"#
         let o = try observation(env, units: .imperial)
         #expect(o.tempC == 17)
-        #expect(o.unitsSource == "envelope_url")
+        #expect(o.unitsSource == .envelopeURL)
         #expect(o.declaredLocationID == "london")
         // A URL without units= proves the API default (Kelvin).
         let env2 = #"{"fetched_at":1714550403,"url":"https://api.openweathermap.org/data/2.5/weather?q=London","response":\#(Self.body())}"#

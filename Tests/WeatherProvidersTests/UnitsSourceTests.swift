@@ -7,7 +7,7 @@ import WeatherCore
 struct UnitsSourceTests {
     func records(_ text: String, units: UnitSystem? = nil) throws -> [(assumed: String?, source: String?)] {
         let doc = try DocumentDecoder.decode(Array(text.utf8), context: DecodeContext(owmUnits: units)).get()
-        return doc.observations.map { ($0.unitsAssumed, $0.unitsSource) } + doc.forecasts.map { ($0.unitsAssumed, $0.unitsSource) }
+        return doc.observations.map { ($0.unitsAssumed, $0.unitsSource?.rawValue) } + doc.forecasts.map { ($0.unitsAssumed, $0.unitsSource?.rawValue) }
     }
 
     /// The stored strings are part of the store's contents: pinned.
@@ -44,11 +44,11 @@ struct UnitsSourceTests {
         let doc = try DocumentDecoder.decode(Array(hourly.utf8)).get()
         let current = try #require(doc.observations.first)
         #expect(approx(current.tempC, 10) && approx(current.windSpeedMs, 4.47))  // legacy current follows the hourly units
-        #expect(current.unitsSource == "units_block")
-        #expect(doc.forecasts.allSatisfy { $0.unitsSource == "units_block" })
+        #expect(current.unitsSource == .unitsBlock)
+        #expect(doc.forecasts.allSatisfy { $0.unitsSource == .unitsBlock })
         let legacyOnly = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current_weather":{"time":"2024-01-01T00:00","temperature":10,"windspeed":36}}"#
         let o = try #require(try DocumentDecoder.decode(Array(legacyOnly.utf8)).get().observations.first)
-        #expect(o.tempC == 10 && o.windSpeedMs == 10 && o.unitsSource == "default")  // °C and km/h by default
+        #expect(o.tempC == 10 && o.windSpeedMs == 10 && o.unitsSource == .default)  // °C and km/h by default
     }
 
     @Test func openWeatherMapURLThenInputThenDefault() throws {

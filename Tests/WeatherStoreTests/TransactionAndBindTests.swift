@@ -126,7 +126,7 @@ struct BindTests {
         o.snowMm = 13; o.precipMm = 14; o.precipWindowH = 15; o.precipRateMmh = 16
         o.conditionCode = "800"; o.conditionText = "clear"; o.placeName = "Here"; o.country = "GB"
         o.utcOffsetSeconds = 3600; o.timeZone = "Europe/London"; o.sunriseAt = 0; o.sunsetAt = 60
-        o.unitsAssumed = "metric"; o.unitsSource = "input"
+        o.unitsAssumed = "metric"; o.unitsSource = .input
         #expect(try store.insert(o, locationID: "l", sourceID: source, line: 42))
         let r = try #require(try store.database.rows("""
             SELECT line, location_id, observed_at_utc, temp_c, wind_dir_deg, precip_rate_mmh, condition_code, place_name,

@@ -86,4 +86,22 @@ struct PackageLayoutTests {
             #expect(documented[target] == deps, "\(target): ARCHITECTURE.md \(documented[target]?.sorted() ?? []), Package.swift \(deps.sorted())")
         }
     }
+
+    /// The `WeatherProviders` row names every folder under `Sources/WeatherProviders/` (one per
+    /// provider, and `Common`): a provider added without its row is not findable from the doc.
+    @Test func architectureTableNamesEveryProviderFolder() throws {
+        let doc = try String(contentsOfFile: repositoryRoot + "/docs/ARCHITECTURE.md", encoding: .utf8)
+        let row = try #require(doc.split(separator: "\n").first { $0.hasPrefix("| `WeatherProviders` |") }, "no WeatherProviders row")
+        let folderCell = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }[1]
+        let named = folderCell.firstMatch(of: #/Sources/WeatherProviders/\{([^}]*)\}/#).map {
+            Set($0.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        } ?? []
+        let base = repositoryRoot + "/Sources/WeatherProviders"
+        let folders = Set(try FileManager.default.contentsOfDirectory(atPath: base).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: base + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+        })
+        #expect(folders.count >= 7, "\(folders.sorted())")
+        #expect(named == folders, "ARCHITECTURE.md names \(named.sorted()), Sources/WeatherProviders holds \(folders.sorted())")
+    }
 }

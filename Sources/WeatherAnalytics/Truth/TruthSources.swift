@@ -40,8 +40,11 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
         self.station = station
     }
 
+    /// The source as a feed: its product and, for station observations, the station.
+    public var feed: Feed { Feed(provider: provider, product: product, station: station.isEmpty ? nil : station) }
+
     /// `provider/product`, without the station (`daily_observed.truth_source`).
-    public var description: String { provider + "/" + product }
+    public var description: String { feed.productName }
 
     /// `nws/observations KNYC`: the source with its station, for people.
     public var label: String { station.isEmpty ? description : description + " " + station }
@@ -51,12 +54,13 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Whether a `reference` entry (`provider/product`) names this source.
     public func isNamed(by entry: String) -> Bool {
-        entry == description || entry == provider + "/" + (product.split(separator: ":").first.map(String.init) ?? product)
+        let feed = self.feed
+        return entry == feed.productName || entry == Feed(provider: provider, product: feed.baseProduct).productName
     }
 
     /// Whether observations of this source are a forecast source's own (same provider and product).
     public func isOwn(of forecastProvider: String, _ forecastProduct: String) -> Bool {
-        provider == forecastProvider && (product.split(separator: ":").first.map(String.init) ?? product) == forecastProduct
+        provider == forecastProvider && feed.baseProduct == forecastProduct
     }
 
     public static func < (a: SourceName, b: SourceName) -> Bool {
@@ -72,21 +76,18 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
 /// - Per local day the sources are ranked (`TruthRanking`): sources whose day is complete first;
 ///   then in `reference` order when one is given, else stations before provider products; among
 ///   stations the one nearest the location's coordinates; then temperature hours covered,
-///   precipitation hours covered and `fixedOrder`. The first is the day's truth
+///   precipitation hours covered and the products' declared truth priorities (`products`, from
+///   each decoder's `FormatDecoder.products`), then by name. The first is the day's truth
 ///   (`daily_observed.truth_source`, `truth_station`); values are never mixed across sources.
 /// - A forecast is never paired with its own source's observations unless
 ///   `allow_self_reference`: it takes the first ranked source that is not its own.
 public struct TruthSources {
-    /// Observed products in the order that breaks ties: station observations (NWS quality-
-    /// controlled first, then METAR, for one station reported both ways), OWM's current-weather
-    /// reply (a station-backed analysis refreshed every 10 minutes), then the history products,
-    /// then the Open-Meteo reanalysis archive; unknown sources follow by name.
-    public static let fixedOrder = ["nws/observations", "metar/observations", "openweathermap/current", "openweathermap/timemachine",
-                                    "darksky/timemachine", "open-meteo/archive"]
-
     public let locationID: String
     public let reference: [String]
     public let allowSelfReference: Bool
+    /// The declared products, whose truth priorities break ties after coverage (station
+    /// observations first); a source whose product declares none follows them, by name.
+    public let products: ProductCatalog
     /// Per source, its observations sorted by instant (then id).
     public private(set) var series: [SourceName: [ObservationPoint]] = [:]
     /// Per source, its days by local date.
@@ -108,16 +109,18 @@ public struct TruthSources {
         var days: [SourceName: [DailyObserved]] = [:]
         for (source, points) in series { days[source] = summarizer.summarize(locationID: locationID, points) }
         self.init(locationID: locationID, reference: reference, allowSelfReference: options.allowSelfReference, series: series,
-                  days: days, distanceKm: distance)
+                  days: days, distanceKm: distance, products: options.products)
     }
 
     /// From sources already summarised: `series` (sorted by instant) for hourly truth, `days` for
-    /// daily truth, `distanceKm` for stations (a station without one ranks after those with one).
+    /// daily truth, `distanceKm` for stations (a station without one ranks after those with one),
+    /// `products` for the declared truth priorities.
     public init(locationID: String, reference: [String], allowSelfReference: Bool, series: [SourceName: [ObservationPoint]],
-                days: [SourceName: [DailyObserved]], distanceKm: [SourceName: Double] = [:]) {
+                days: [SourceName: [DailyObserved]], distanceKm: [SourceName: Double] = [:], products: ProductCatalog = ProductCatalog()) {
         self.locationID = locationID
         self.reference = reference
         self.allowSelfReference = allowSelfReference
+        self.products = products
         self.series = series
         self.distanceKm = distanceKm
         for (source, list) in days { self.days[source] = Dictionary(list.map { ($0.localDate, $0) }, uniquingKeysWith: { a, _ in a }) }
@@ -152,7 +155,9 @@ public struct TruthSources {
         return TruthPriority(tier: tier, distanceKm: s.isStation ? (distanceKm[s] ?? .infinity) : 0)
     }
 
-    func fixed(_ s: SourceName) -> Int { TruthSources.fixedOrder.firstIndex(of: s.description) ?? TruthSources.fixedOrder.count }
+    /// The declared truth priority of a source's product (exactly that product: Open-Meteo archive
+    /// models have none of their own); undeclared products after every declared one.
+    func fixed(_ s: SourceName) -> Int { products.truthPriority(provider: s.provider, product: s.product) ?? Int.max }
 
     /// The rows of `daily_observed`: each local day from its first-ranked source.
     public var dailyTruth: [DailyObserved] {

@@ -69,7 +69,7 @@ public struct WindowTruth: Sendable, Equatable {
 extension TruthSources {
     /// The sources a window forecast of `provider/product` may be verified against, best first:
     /// in `reference` order when given, else stations (nearest first) before provider products;
-    /// then `fixedOrder` and name. Never the forecast's own source unless `allow_self_reference`.
+    /// then the declared truth priorities and name. Never the forecast's own source unless `allow_self_reference`.
     public func windowCandidates(forProvider provider: String, product: String) -> [SourceName] {
         series.keys.filter { allowSelfReference || !$0.isOwn(of: provider, product) }
             .sorted { a, b in

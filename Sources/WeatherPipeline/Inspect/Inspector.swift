@@ -37,7 +37,7 @@ public struct Inspector {
                                  + (o.placeName.map { " (\(Sanitize.printable($0)))" } ?? "")
                                  + ": temp_c=\(show(o.tempC)) humidity_pct=\(show(o.humidityPct)) pressure_hpa=\(show(o.pressureHpa))"
                                  + " wind_speed_ms=\(show(o.windSpeedMs)) precip_mm=\(show(o.precipMm))/\(show(o.precipWindowH))h"
-                                 + " units=\(o.unitsAssumed ?? "-") (\(o.unitsSource ?? "-"))")
+                                 + " units=\(o.unitsAssumed ?? "-") (\(o.unitsSource?.rawValue ?? "-"))")
                         }
                         if decoded.observations.count > 5 { line("  … \(decoded.observations.count - 5) more observation(s)") }
                         let byPeriod = Dictionary(grouping: decoded.forecasts, by: \.period)

@@ -10,7 +10,7 @@ public enum ShardAggregateStage {
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
             try upgradeIfOlder(records, log: log)
-            let summary = try ShardAggregation.run(records: records, out: out, options: options)
+            let summary = try ShardAggregation.run(records: records, out: out, options: options.withDeclaredProducts)
             log.info("shard \(options.locationShard.map(\.description) ?? "?") of the locations of \(records) → \(out)")
             log.info(summary.render())
             return .completed

@@ -1,4 +1,5 @@
 import WeatherJSON
+import WeatherCore
 
 /// How sure a decoder is, from a body's shape alone, that the body is in its format.
 enum Detection: Sendable, Equatable {
@@ -12,13 +13,20 @@ enum Detection: Sendable, Equatable {
 }
 
 /// One provider format: recognise a body by its shape, decode it into records, say why it was
-/// recognised. Adding a provider is a folder with one type conforming to this, plus one line in
-/// `DecoderRegistry.standard`.
+/// recognised, and declare the products it emits. Adding a provider is a folder with one type
+/// conforming to this, plus one line in `DecoderRegistry.standard` (docs/ARCHITECTURE.md,
+/// "Adding a provider").
 protocol FormatDecoder: Sendable {
     /// The format's stable name (`openweathermap/current`), stored with every record. A decoder
     /// whose replies come in variants names the variant on the decoded document
     /// (`openweathermap/onecall` → `openweathermap/timemachine`).
     var format: String { get }
+
+    /// Every product whose records this format emits, each with its role (observed, nowcast,
+    /// forecast), an observed product's truth priority and the settings it reads. Ingest decides
+    /// observation roles from these, the aggregate ranks truth sources by them
+    /// (`ProductCatalog.standard`); a format that emits no records (places, error bodies) declares none.
+    var products: [ProductDeclaration] { get }
 
     /// Recognises the (unwrapped) body by its keys; must be cheap and must not throw.
     func detect(_ body: JSONValue) -> Detection

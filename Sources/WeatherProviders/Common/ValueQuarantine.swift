@@ -21,8 +21,8 @@ public struct QuarantinedValue: Sendable, Equatable {
 }
 
 /// The value checks of one document being decoded: which quantities passed, which values were
-/// set aside. One odd value is not a bad reply (issue 11: 38,000 good forecast values were lost
-/// for 113 cloud covers of 101 %), but a quantity none of whose values is plausible means the
+/// set aside. One odd value is not a bad reply (rejecting whole documents for it once lost 38,000
+/// good forecast values to 113 cloud covers of 101 %), but a quantity none of whose values is plausible means the
 /// document is misread — usually wrong units — and the document is rejected as before.
 ///
 /// Bound as a task local for the duration of one `DocumentDecoder.decode` so that every reader

@@ -18,6 +18,10 @@ struct DarkSkyDecoder: FormatDecoder {
     static let format = "darksky/forecast"
     static let historyFormat = "darksky/timemachine"
     var format: String { Self.format }
+    /// `currently` of a forecast reply is its own "now"; Time Machine replies report what happened.
+    var products: [ProductDeclaration] {
+        [.nowcast("darksky", "forecast"), .forecast("darksky", "forecast"), .observed("darksky", "timemachine", truthPriority: 50)]
+    }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 

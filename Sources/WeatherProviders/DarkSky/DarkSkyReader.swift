@@ -50,7 +50,7 @@ struct DarkSkyReader {
         o.timeZone = zone
         o.utcOffsetSeconds = offset
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         return o
     }
 
@@ -59,7 +59,7 @@ struct DarkSkyReader {
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
         f.declaredLocationID = locationHint
         f.unitsAssumed = units.rawValue
-        f.unitsSource = unitsSource.rawValue
+        f.unitsSource = unitsSource
         return f
     }
 

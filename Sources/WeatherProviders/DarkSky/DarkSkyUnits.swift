@@ -41,7 +41,7 @@ enum DarkSkyUnits: String {
     func metres(_ v: Double) -> Double {
         switch self {
         case .us, .uk2: return Convert.milesToMetres(v)
-        case .si, .ca: return v * 1000
+        case .si, .ca: return Convert.kmToMetres(v)
         }
     }
 }

@@ -17,6 +17,8 @@ import WeatherCore
 struct METARDecoder: FormatDecoder {
     static let format = "metar/observations"
     var format: String { Self.format }
+    /// Station reports without MADIS quality control: truth after NWS observations of the same station.
+    var products: [ProductDeclaration] { [.observed("metar", "observations", truthPriority: 20)] }
 
     func detect(_ body: JSONValue) -> Detection {
         if body.kind == .array, let first = body.elements.first {

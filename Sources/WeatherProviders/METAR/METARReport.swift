@@ -58,7 +58,7 @@ struct METARReport {
         var o = Observation(provider: "metar", product: "observations", observedAt: observedAt, latitude: lat, longitude: lon)
         o.stationID = station
         o.unitsAssumed = k.pressureInHg ? "metar-adds" : "metar"
-        o.unitsSource = UnitsSource.default.rawValue
+        o.unitsSource = .default
         var v = PointValues()
         v.tempC = try f.metarQuantity(k.temp, { $0 }, Plausibility.tempC)
         v.dewPointC = try f.metarQuantity(k.dewPoint, { $0 }, Plausibility.dewPointC)

@@ -17,6 +17,7 @@ struct NWSForecastDecoder: FormatDecoder {
     static let format = "nws/forecast"
     static let hourlyFormat = "nws/forecast-hourly"
     var format: String { Self.format }
+    var products: [ProductDeclaration] { [.forecast("nws", "forecast"), .forecast("nws", "forecast-hourly")] }
 
     func detect(_ body: JSONValue) -> Detection {
         guard let p = body["properties"], p["periods"]?.kind == .array else { return .no }
@@ -88,7 +89,7 @@ struct NWSForecastDecoder: FormatDecoder {
                          validFrom: start, validTo: end)
         f.declaredLocationID = h.locationHint
         f.unitsAssumed = h.units
-        f.unitsSource = h.unitsSource.rawValue
+        f.unitsSource = h.unitsSource
         let temp = try temperature(period, units: h.units, warnings: &warnings)
         if h.hourly {
             f.tempC = temp

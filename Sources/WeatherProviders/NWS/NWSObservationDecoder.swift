@@ -17,6 +17,8 @@ import WeatherCore
 struct NWSObservationDecoder: FormatDecoder {
     static let format = "nws/observations"
     var format: String { Self.format }
+    /// Station observations, quality-controlled: the first truth (before METAR reports of the same station).
+    var products: [ProductDeclaration] { [.observed("nws", "observations", truthPriority: 10, settings: ["nws_qc_accept"])] }
     var policy: NWSQualityPolicy = .standard
 
     func detect(_ body: JSONValue) -> Detection {
@@ -70,7 +72,7 @@ struct NWSObservationDecoder: FormatDecoder {
         o.stationID = try stationID(p)
         o.placeName = try p.optionalString("stationName").flatMap { $0.isEmpty ? nil : $0 }
         o.unitsAssumed = "unitCode"
-        o.unitsSource = UnitsSource.unitsBlock.rawValue
+        o.unitsSource = .unitsBlock
         var v = PointValues()
         let temp = try reader.read(p, "temperature", .temperature, Plausibility.tempC)
         v.tempC = temp.value

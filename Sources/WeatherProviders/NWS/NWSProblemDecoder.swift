@@ -8,6 +8,8 @@ import WeatherCore
 struct NWSProblemDecoder: FormatDecoder {
     static let format = "nws/problem"
     var format: String { Self.format }
+    /// Error bodies: rejects only.
+    var products: [ProductDeclaration] { [] }
 
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, body["properties"] == nil, body["status"]?.number != nil,

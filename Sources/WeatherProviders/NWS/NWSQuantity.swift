@@ -12,10 +12,10 @@ enum NWSDimension: String, Sendable {
         case (.temperature, "degC"): return raw
         case (.speed, "m_s-1"): return raw
         case (.speed, "km_h-1"): return Convert.kmhToMs(raw)
-        case (.pressure, "Pa"): return raw / 100
+        case (.pressure, "Pa"): return Convert.paToHPa(raw)
         case (.length, "m"): return raw
-        case (.length, "mm"): return raw / 1000
-        case (.precipitation, "m"): return raw * 1000
+        case (.length, "mm"): return Convert.mmToMetres(raw)
+        case (.precipitation, "m"): return Convert.metresToMm(raw)
         case (.precipitation, "mm"): return raw
         case (.percent, "percent"), (.angle, "degree_(angle)"): return raw
         default: return nil

@@ -61,13 +61,13 @@ extension OpenMeteoDecoder {
         var keys: [String?] { entries.map(\.model) }
     }
 
-    /// One model's columns, indexed by the variable's position: an array index per value.
+    /// One model's columns, indexed by the variable's column: an array index per value.
     struct VariableColumns {
         private var storage = [[Double?]?](repeating: nil, count: OpenMeteoVariable.allCases.count)
 
         subscript(variable: OpenMeteoVariable) -> [Double?]? {
-            get { storage[variable.position] }
-            set { storage[variable.position] = newValue }
+            get { storage[variable.column] }
+            set { storage[variable.column] = newValue }
         }
 
         /// The columns present.
@@ -101,13 +101,14 @@ extension OpenMeteoDecoder {
             var column: [Double?] = []
             column.reserveCapacity(cells.count)
             var plausible = 0
+            let range = variable.range
             for cell in cells {
                 if cell.value.isNull { column.append(nil); continue }
-                let v = try cell.quantityValue(convert, variable.range, notePassed: false)
+                let v = try cell.quantityValue(convert, range, notePassed: false)
                 if v != nil { plausible += 1 }
                 column.append(v)
             }
-            ValueQuarantine.notePassed(variable.range, count: plausible)
+            ValueQuarantine.notePassed(range, count: plausible)
             out.columns.set(column, for: variable, model: model)
         }
         return out

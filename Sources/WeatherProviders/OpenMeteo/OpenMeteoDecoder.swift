@@ -18,6 +18,11 @@ struct OpenMeteoDecoder: FormatDecoder {
     static let format = "open-meteo/forecast"
     static let archiveFormat = "open-meteo/archive"
     var format: String { Self.format }
+    /// `current`/`current_weather` is the forecast's own "now"; the archive is a reanalysis, the
+    /// last of the observed products (its models, `archive:era5`, are products of their own).
+    var products: [ProductDeclaration] {
+        [.nowcast("open-meteo", "forecast"), .forecast("open-meteo", "forecast"), .observed("open-meteo", "archive", truthPriority: 60)]
+    }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 

@@ -30,7 +30,7 @@ struct OpenMeteoReader {
             o.precipWindowH = 1
             o.rainMm = block.value(.rain, model: model, i)
         }
-        o.unitsSource = UnitsSource.unitsBlock.rawValue
+        o.unitsSource = .unitsBlock
         return o
     }
 
@@ -69,7 +69,7 @@ struct OpenMeteoReader {
         o.timeZone = zone
         o.utcOffsetSeconds = offset
         // The hourly units block only counts when it gave both units; else a default was assumed.
-        o.unitsSource = (declaredTemp != nil && declaredWind != nil ? UnitsSource.unitsBlock : .default).rawValue
+        o.unitsSource = declaredTemp != nil && declaredWind != nil ? .unitsBlock : .default
         return o
     }
 
@@ -78,7 +78,7 @@ struct OpenMeteoReader {
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
         f.model = model
         f.declaredLocationID = locationHint
-        f.unitsSource = UnitsSource.unitsBlock.rawValue
+        f.unitsSource = .unitsBlock
         return f
     }
 

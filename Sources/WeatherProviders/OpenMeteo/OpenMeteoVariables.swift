@@ -4,87 +4,90 @@ import WeatherCore
 /// from the `*_units` strings. An unknown unit string makes that variable missing (with a
 /// warning), never a silent guess (docs/PROVIDERS.md, Open-Meteo).
 /// https://open-meteo.com/en/docs
-enum OpenMeteoVariable: String, CaseIterable {
+enum OpenMeteoVariable: Int, CaseIterable, Sendable {
     case temp, feelsLike, dewPoint, humidity, pressureMSL, pressureSurface, windSpeed, windGust, windDir
     case cloudCover, visibility, precipitation, rain, showers, snowfall, precipProb, weatherCode, uvIndex
     case tempMax, tempMin, precipSum, rainSum, snowfallSum, precipProbMax, windSpeedMax, windGustMax, windDirDominant, uvIndexMax
 
-    /// The case's position in `allCases`, for array-indexed columns (a switch, no hashing).
-    var position: Int {
-        switch self {
-        case .temp: return 0
-        case .feelsLike: return 1
-        case .dewPoint: return 2
-        case .humidity: return 3
-        case .pressureMSL: return 4
-        case .pressureSurface: return 5
-        case .windSpeed: return 6
-        case .windGust: return 7
-        case .windDir: return 8
-        case .cloudCover: return 9
-        case .visibility: return 10
-        case .precipitation: return 11
-        case .rain: return 12
-        case .showers: return 13
-        case .snowfall: return 14
-        case .precipProb: return 15
-        case .weatherCode: return 16
-        case .uvIndex: return 17
-        case .tempMax: return 18
-        case .tempMin: return 19
-        case .precipSum: return 20
-        case .rainSum: return 21
-        case .snowfallSum: return 22
-        case .precipProbMax: return 23
-        case .windSpeedMax: return 24
-        case .windGustMax: return 25
-        case .windDirDominant: return 26
-        case .uvIndexMax: return 27
+    /// One variable of the table: how replies name it, what it measures and its plausible range.
+    struct Row: Sendable {
+        let variable: OpenMeteoVariable
+        /// Names as they appear in replies (current first, then legacy); a multi-model reply
+        /// suffixes them with the model (`temperature_2m_icon_d2`).
+        let names: [String]
+        /// Legacy `current_weather` names: only ever exact, never with a model suffix
+        /// (`temperature_80m` is another variable, not `temperature` of a model "80m").
+        let exactNames: [String]
+        let unit: OpenMeteoUnit
+        let range: Plausibility.Range
+
+        init(_ variable: OpenMeteoVariable, _ names: [String], exact exactNames: [String] = [], _ unit: OpenMeteoUnit,
+             _ range: Plausibility.Range) {
+            (self.variable, self.names, self.exactNames, self.unit, self.range) = (variable, names, exactNames, unit, range)
         }
     }
 
-    /// Names as they appear in replies (current first, then legacy).
-    var names: [String] {
-        switch self {
-        case .temp: return ["temperature_2m", "temperature"]
-        case .feelsLike: return ["apparent_temperature"]
-        case .dewPoint: return ["dew_point_2m", "dewpoint_2m"]
-        case .humidity: return ["relative_humidity_2m", "relativehumidity_2m"]
-        case .pressureMSL: return ["pressure_msl"]
-        case .pressureSurface: return ["surface_pressure"]
-        case .windSpeed: return ["wind_speed_10m", "windspeed_10m", "windspeed"]
-        case .windGust: return ["wind_gusts_10m", "windgusts_10m"]
-        case .windDir: return ["wind_direction_10m", "winddirection_10m", "winddirection"]
-        case .cloudCover: return ["cloud_cover", "cloudcover"]
-        case .visibility: return ["visibility"]
-        case .precipitation: return ["precipitation"]
-        case .rain: return ["rain"]
-        case .showers: return ["showers"]
-        case .snowfall: return ["snowfall"]
-        case .precipProb: return ["precipitation_probability"]
-        case .weatherCode: return ["weather_code", "weathercode"]
-        case .uvIndex: return ["uv_index"]
-        case .tempMax: return ["temperature_2m_max"]
-        case .tempMin: return ["temperature_2m_min"]
-        case .precipSum: return ["precipitation_sum"]
-        case .rainSum: return ["rain_sum"]
-        case .snowfallSum: return ["snowfall_sum"]
-        case .precipProbMax: return ["precipitation_probability_max"]
-        case .windSpeedMax: return ["wind_speed_10m_max", "windspeed_10m_max"]
-        case .windGustMax: return ["wind_gusts_10m_max", "windgusts_10m_max"]
-        case .windDirDominant: return ["wind_direction_10m_dominant", "winddirection_10m_dominant"]
-        case .uvIndexMax: return ["uv_index_max"]
+    /// The one table of the variables wxpipe maps: one row each, in any order.
+    static let table: [Row] = [
+        Row(.temp, ["temperature_2m"], exact: ["temperature"], .temperature, Plausibility.tempC),
+        Row(.feelsLike, ["apparent_temperature"], .temperature, Plausibility.feelsLikeC),
+        Row(.dewPoint, ["dew_point_2m", "dewpoint_2m"], .temperature, Plausibility.dewPointC),
+        Row(.humidity, ["relative_humidity_2m", "relativehumidity_2m"], .percent, Plausibility.humidityPct),
+        Row(.pressureMSL, ["pressure_msl"], .pressure, Plausibility.pressureHpa),
+        Row(.pressureSurface, ["surface_pressure"], .pressure, Plausibility.pressureHpa),
+        Row(.windSpeed, ["wind_speed_10m", "windspeed_10m"], exact: ["windspeed"], .speed, Plausibility.windSpeedMs),
+        Row(.windGust, ["wind_gusts_10m", "windgusts_10m"], .speed, Plausibility.windGustMs),
+        Row(.windDir, ["wind_direction_10m", "winddirection_10m"], exact: ["winddirection"], .direction, Plausibility.windDirDeg),
+        Row(.cloudCover, ["cloud_cover", "cloudcover"], .percent, Plausibility.cloudCoverPct),
+        Row(.visibility, ["visibility"], .distance, Plausibility.visibilityM),
+        Row(.precipitation, ["precipitation"], .precipitation, Plausibility.precipMm),
+        Row(.rain, ["rain"], .precipitation, Plausibility.precipMm),
+        Row(.showers, ["showers"], .precipitation, Plausibility.precipMm),
+        Row(.snowfall, ["snowfall"], .snowfall, Plausibility.snowfallCm),
+        Row(.precipProb, ["precipitation_probability"], .percent, Plausibility.precipProbPct),
+        Row(.weatherCode, ["weather_code", "weathercode"], .weatherCode, OpenMeteoVariable.weatherCodeRange),
+        Row(.uvIndex, ["uv_index"], .index, Plausibility.uvIndex),
+        Row(.tempMax, ["temperature_2m_max"], .temperature, Plausibility.tempC),
+        Row(.tempMin, ["temperature_2m_min"], .temperature, Plausibility.tempC),
+        Row(.precipSum, ["precipitation_sum"], .precipitation, Plausibility.precipMm),
+        Row(.rainSum, ["rain_sum"], .precipitation, Plausibility.precipMm),
+        Row(.snowfallSum, ["snowfall_sum"], .snowfall, Plausibility.snowfallCm),
+        Row(.precipProbMax, ["precipitation_probability_max"], .percent, Plausibility.precipProbPct),
+        Row(.windSpeedMax, ["wind_speed_10m_max", "windspeed_10m_max"], .speed, Plausibility.windSpeedMs),
+        Row(.windGustMax, ["wind_gusts_10m_max", "windgusts_10m_max"], .speed, Plausibility.windGustMs),
+        Row(.windDirDominant, ["wind_direction_10m_dominant", "winddirection_10m_dominant"], .direction, Plausibility.windDirDeg),
+        Row(.uvIndexMax, ["uv_index_max"], .index, Plausibility.uvIndex),
+    ]
+
+    /// WMO codes 0–99 (WMO 4677); the bit is the last of `Plausibility.Range`'s 64.
+    static let weatherCodeRange = Plausibility.Range(field: "WMO weather code", low: 0, high: 99, unit: "", bit: 63)
+
+    /// The table's rows by column (`rawValue`, the case's place in the declaration): every
+    /// variable has exactly one row, or the first use stops here.
+    static let rows: [Row] = {
+        var byColumn = [Row?](repeating: nil, count: allCases.count)
+        for row in table {
+            precondition(byColumn[row.variable.rawValue] == nil, "OpenMeteoVariable.table: \(row.variable) has two rows")
+            byColumn[row.variable.rawValue] = row
         }
-    }
+        return allCases.map { v in
+            guard let row = byColumn[v.rawValue] else { preconditionFailure("OpenMeteoVariable.table: \(v) has no row") }
+            return row
+        }
+    }()
+
+    /// The variable's row: an array index, no hashing (read for every column of a reply).
+    var row: Row { Self.rows[rawValue] }
+
+    /// The column of array-indexed storage (`VariableColumns`).
+    var column: Int { rawValue }
+
+    var range: Plausibility.Range { row.range }
 
     /// Longest names first, so `temperature_2m_max` is not read as `temperature_2m` + model `max`.
-    static let byName: [(String, OpenMeteoVariable)] = allCases
-        .flatMap { v in v.names.map { ($0, v) } }
-        .sorted { $0.0.count > $1.0.count }
-
-    /// Legacy `current_weather` names: only ever exact, never with a model suffix
-    /// (`temperature_80m` is another variable, not `temperature` of a model "80m").
-    static let exactOnly: Set<String> = ["temperature", "windspeed", "winddirection"]
+    static let byName: [(name: String, variable: OpenMeteoVariable, exact: Bool)] = table
+        .flatMap { row in row.names.map { ($0, row.variable, false) } + row.exactNames.map { ($0, row.variable, true) } }
+        .sorted { $0.name.count > $1.name.count }
 
     /// First parts of suffixes that make another variable, not a model (`cloud_cover_low`,
     /// `temperature_2m_mean`, `precipitation_hours`, `snowfall_water_equivalent`).
@@ -93,9 +96,9 @@ enum OpenMeteoVariable: String, CaseIterable {
 
     /// Splits `temperature_2m_icon_d2` into (temp, "icon_d2"); nil for variables not mapped.
     static func parse(_ key: String) -> (OpenMeteoVariable, model: String?)? {
-        for (name, v) in byName {
+        for (name, v, exact) in byName {
             if key == name { return (v, nil) }
-            guard !exactOnly.contains(name), key.hasPrefix(name + "_") else { continue }
+            guard !exact, key.hasPrefix(name + "_") else { continue }
             let model = key.dropFirst(name.count + 1)
             guard let first = model.split(separator: "_").first, !notModels.contains(first),
                   let c = model.first, !c.isNumber else { continue }
@@ -104,35 +107,26 @@ enum OpenMeteoVariable: String, CaseIterable {
         return nil
     }
 
-    var range: Plausibility.Range {
-        switch self {
-        case .temp, .tempMax, .tempMin: return Plausibility.tempC
-        case .feelsLike: return Plausibility.feelsLikeC
-        case .dewPoint: return Plausibility.dewPointC
-        case .humidity: return Plausibility.humidityPct
-        case .pressureMSL, .pressureSurface: return Plausibility.pressureHpa
-        case .windSpeed, .windSpeedMax: return Plausibility.windSpeedMs
-        case .windGust, .windGustMax: return Plausibility.windGustMs
-        case .windDir, .windDirDominant: return Plausibility.windDirDeg
-        case .cloudCover: return Plausibility.cloudCoverPct
-        case .visibility: return Plausibility.visibilityM
-        case .precipitation, .rain, .showers, .precipSum, .rainSum: return Plausibility.precipMm
-        case .snowfall, .snowfallSum: return Plausibility.snowfallCm
-        case .precipProb, .precipProbMax: return Plausibility.precipProbPct
-        case .weatherCode: return Plausibility.Range(field: "WMO weather code", low: 0, high: 99, unit: "", bit: 63)
-        case .uvIndex, .uvIndexMax: return Plausibility.uvIndex
-        }
-    }
-
     /// The conversion to canonical units for a unit string, or nil when the string is not one
     /// this variable can be in.
     func converter(unit: String) -> ((Double) -> Double)? {
-        let u = unit.trimmingCharacters(in: " ")
+        row.unit.converter(unit.trimmingCharacters(in: " "))
+    }
+}
+
+/// What an Open-Meteo variable measures, which decides the unit strings it may come in; every
+/// factor is `Convert`'s (WeatherCore's one table of unit factors).
+enum OpenMeteoUnit: Sendable {
+    case temperature, speed, precipitation, snowfall, distance, percent, pressure, direction, weatherCode, index
+
+    /// The conversion to canonical units from `unit` (trimmed), or nil when this measure is never in it.
+    func converter(_ unit: String) -> ((Double) -> Double)? {
+        let u = unit
         switch self {
-        case .temp, .tempMax, .tempMin, .feelsLike, .dewPoint:
+        case .temperature:
             if u == "°C" { return { $0 } }
             if u == "°F" { return Convert.fahrenheitToCelsius }
-        case .windSpeed, .windGust, .windSpeedMax, .windGustMax:
+        case .speed:
             switch u {
             case "km/h": return Convert.kmhToMs
             case "m/s": return { $0 }
@@ -140,25 +134,25 @@ enum OpenMeteoVariable: String, CaseIterable {
             case "kn", "kt", "knots": return Convert.knotsToMs
             default: return nil
             }
-        case .precipitation, .rain, .showers, .precipSum, .rainSum:
+        case .precipitation:
             if u == "mm" { return { $0 } }
             if u == "inch" || u == "in" { return Convert.inchesToMm }
-        case .snowfall, .snowfallSum:
+        case .snowfall:
             if u == "cm" { return { $0 } }
-            if u == "inch" || u == "in" { return { $0 * 2.54 } }
-            if u == "mm" { return { $0 / 10 } }
-        case .visibility:
+            if u == "inch" || u == "in" { return Convert.inchesToCm }
+            if u == "mm" { return Convert.mmToCm }
+        case .distance:
             if u == "m" { return { $0 } }
-            if u == "ft" { return { $0 * 0.3048 } }
-        case .humidity, .cloudCover, .precipProb, .precipProbMax:
+            if u == "ft" { return Convert.feetToMetres }
+        case .percent:
             if u == "%" { return { $0 } }
-        case .pressureMSL, .pressureSurface:
+        case .pressure:
             if u == "hPa" { return { $0 } }
-        case .windDir, .windDirDominant:
+        case .direction:
             if u == "°" { return { $0 } }
         case .weatherCode:
             if u == "wmo code" || u == "" { return { $0 } }
-        case .uvIndex, .uvIndexMax:
+        case .index:
             if u == "" || u == "index" { return { $0 } }
         }
         return nil

@@ -15,6 +15,9 @@ import WeatherCore
 struct OWMCurrentDecoder: FormatDecoder {
     static let format = "openweathermap/current"
     var format: String { Self.format }
+    /// Current weather: a station-backed analysis refreshed every 10 minutes, the truth after
+    /// station observations. Its units come from the input when the body cannot say.
+    var products: [ProductDeclaration] { [.observed("openweathermap", "current", truthPriority: 30, settings: ["units"])] }
 
     func detect(_ body: JSONValue) -> Detection {
         body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil ? .yes : .no
@@ -35,7 +38,7 @@ struct OWMCurrentDecoder: FormatDecoder {
         var o = Observation(provider: "openweathermap", product: "current", observedAt: dt, latitude: lat, longitude: lon)
         o.declaredLocationID = input.locationHint
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         let assumption = OWMFields.assumption(units, unitsSource)
         try Self.readMain(body, into: &o, units: units, assumption: assumption)
         try Self.readWindAndSky(body, into: &o, units: units, assumption: assumption)

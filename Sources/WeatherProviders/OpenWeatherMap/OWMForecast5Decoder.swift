@@ -13,6 +13,7 @@ import WeatherCore
 struct OWMForecast5Decoder: FormatDecoder {
     static let format = "openweathermap/forecast5"
     var format: String { Self.format }
+    var products: [ProductDeclaration] { [.forecast("openweathermap", "forecast5", settings: ["units"])] }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
@@ -39,7 +40,7 @@ struct OWMForecast5Decoder: FormatDecoder {
                                                          validFrom: 0, validTo: 0, validAt: 0))
             f.declaredLocationID = input.locationHint
             f.unitsAssumed = units.rawValue
-            f.unitsSource = unitsSource.rawValue
+            f.unitsSource = unitsSource
             doc.forecasts.append(f)
         }
         return doc

@@ -10,6 +10,8 @@ import WeatherCore
 struct OWMGeocodingDecoder: FormatDecoder {
     static let format = "openweathermap/geocoding"
     var format: String { Self.format }
+    /// Places only: no records.
+    var products: [ProductDeclaration] { [] }
 
     /// An empty array is a geocoding reply with no match (no other format is a bare array).
     func detect(_ body: JSONValue) -> Detection {

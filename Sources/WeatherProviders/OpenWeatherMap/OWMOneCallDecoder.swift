@@ -16,6 +16,12 @@ struct OWMOneCallDecoder: FormatDecoder {
     static let format = "openweathermap/onecall"
     static let historyFormat = "openweathermap/timemachine"
     var format: String { Self.format }
+    /// One Call's `current` is the forecast run's own "now"; history replies (`timemachine`) report
+    /// what happened, after current weather.
+    var products: [ProductDeclaration] {
+        [.nowcast("openweathermap", "onecall", settings: ["units"]), .forecast("openweathermap", "onecall", settings: ["units"]),
+         .observed("openweathermap", "timemachine", truthPriority: 40, settings: ["units"])]
+    }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
@@ -127,7 +133,7 @@ struct OneCallReader {
         o.precipMm = OWMFields.known(rain + snow)
         o.precipWindowH = 1
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         return o
     }
 
@@ -145,7 +151,7 @@ struct OneCallReader {
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
         f.declaredLocationID = locationHint
         f.unitsAssumed = units.rawValue
-        f.unitsSource = unitsSource.rawValue
+        f.unitsSource = unitsSource
         return f
     }
 

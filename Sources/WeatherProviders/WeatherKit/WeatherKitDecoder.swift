@@ -19,6 +19,8 @@ import WeatherCore
 struct WeatherKitDecoder: FormatDecoder {
     static let format = "weatherkit/weather"
     var format: String { Self.format }
+    /// `currentWeather` is the forecast's own "now".
+    var products: [ProductDeclaration] { [.nowcast("weatherkit", "weather"), .forecast("weatherkit", "weather")] }
 
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 

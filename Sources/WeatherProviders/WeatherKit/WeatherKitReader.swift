@@ -41,7 +41,7 @@ struct WeatherKitReader {
         o.precipRateMmh = try current.quantity("precipitationIntensity", { $0 }, Plausibility.precipRateMmh)
         o.declaredLocationID = locationHint
         o.unitsAssumed = units.rawValue
-        o.unitsSource = unitsSource.rawValue
+        o.unitsSource = unitsSource
         return o
     }
 
@@ -50,7 +50,7 @@ struct WeatherKitReader {
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: from)
         f.declaredLocationID = locationHint
         f.unitsAssumed = units.rawValue
-        f.unitsSource = unitsSource.rawValue
+        f.unitsSource = unitsSource
         return f
     }
 
