@@ -33,6 +33,7 @@ let package = Package(
         // Temporary folders, the built binary, running programs and the Python checks: one copy for every test target.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WeatherJSONTests", dependencies: ["WeatherJSON"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
         .testTarget(name: "WeatherIngestTests", dependencies: ["TestSupport", "WeatherIngest", "WeatherCore"]),
         .testTarget(name: "WeatherProvidersTests", dependencies: ["TestSupport", "WeatherProviders", "WeatherJSON", "WeatherCore"]),
         .testTarget(name: "WeatherStoreTests", dependencies: ["TestSupport", "WeatherStore", "WeatherCore"]),

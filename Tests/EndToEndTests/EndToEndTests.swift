@@ -13,10 +13,17 @@ struct EndToEndTests {
         let fx = repositoryRoot + "/Fixtures/inputs"
         let r = try CLI.run(["ingest", "--db", db, fx + "/standard", fx + "/mixed", fx + "/bad"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 185 = accepted 170 + rejected 12 + duplicates 3"), "\(r.stderr)")
-        #expect(r.stderr.contains("rejected truncated_input: 2"))
+        // The counts of the same inputs by the rules of README.md, counted without wxpipe.
+        let first = try #require(try FixtureCounts.of([fx + "/standard", fx + "/mixed", fx + "/bad"]))
+        #expect(r.stderr.contains(first.summaryLine), "\(first.summaryLine)\n\(r.stderr)")
+        for line in first.reasonLines { #expect(r.stderr.contains(line), "\(line)\n\(r.stderr)") }
+        // The bad inputs give exactly the rejects Fixtures/expected/rejects.tsv lists for them.
+        #expect(first.rejectedByReason == (try ExpectedRejects.byReason()))
         try CLI.run(["ingest", "--db", db, "--units", "metric", fx + "/metric"])
         try CLI.run(["ingest", "--db", db, "--units", "imperial", fx + "/imperial"])
+        let all = try #require(try FixtureCounts.of([fx + "/standard", fx + "/mixed", fx + "/bad",
+                                                     "--units", "metric", fx + "/metric", "--units", "imperial", fx + "/imperial"]))
+        try all.expectSources(in: Database(path: db, readOnly: true))
 
         let again = try CLI.run(["ingest", "--db", db, fx + "/standard"])
         #expect(again.status == 0)
@@ -26,12 +33,12 @@ struct EndToEndTests {
         #expect(e.status == 0, "\(e.stderr)")
         let csv = try String(contentsOfFile: dir + "/csv/observations.csv", encoding: .utf8)
         let rows = csv.split(separator: "\n")
-        #expect(rows.count == 315)
+        #expect(rows.count == all.observations + 1, "a header and one row per counted observation")
         let header = rows[0].split(separator: ",").map(String.init)
         #expect(header.contains("temp_c") && header.contains("observed_at_utc") && header.contains("precip_mm"))
         // Read it back independently with the sqlite3 client for the same numbers.
         let line = try Subprocess.run("/usr/bin/sqlite3", [db, "SELECT COUNT(*), ROUND(AVG(temp_c), 2) FROM observations"]).stdout
-        #expect(line.hasPrefix("314|"))
+        #expect(line.hasPrefix("\(all.observations)|"), "\(line)")
         // No cell of any CSV can run as a formula: every text cell starting with = + - @ is quoted with '.
         for file in try FileManager.default.contentsOfDirectory(atPath: dir + "/csv") {
             let text = try String(contentsOfFile: dir + "/csv/" + file, encoding: .utf8)
@@ -49,10 +56,15 @@ struct EndToEndTests {
         let body = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fixtures/inputs/standard/london-2024-05-01.ndjson"))
         let r = try CLI.run(["ingest", "--db", dir + "/w.sqlite", "-"], stdin: body)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("accepted 16"))
+        // Standard input has no name: the counter reads the same bytes from a file without an
+        // extension, so NDJSON must be told by its first document alone on its first line, as for stdin.
+        try body.write(to: URL(fileURLWithPath: dir + "/stdin"))
+        let piped = try #require(try FixtureCounts.of([dir + "/stdin"]))
+        #expect(piped.accepted > 0 && r.stderr.contains(piped.summaryLine), "\(piped.summaryLine)\n\(r.stderr)")
         let bad = try CLI.run(["ingest", "--strict", "--db", dir + "/w.sqlite", repositoryRoot + "/Fixtures/inputs/bad"])
         #expect(bad.status == 3)
-        #expect(bad.stderr.contains("rejected 12"))
+        // One reject per row of Fixtures/expected/rejects.tsv, which lists the reject each bad input must give.
+        #expect(bad.stderr.contains("rejected \(try ExpectedRejects.reasons().count)"), "\(bad.stderr)")
     }
 
     @Test func runDefaultPipelineWritesStoreAndCSV() throws {
@@ -61,14 +73,19 @@ struct EndToEndTests {
         try CLI.layOutPipeline("default.json", in: dir)
         let r = try CLI.run(["run"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("documents read: 368 = accepted 353 + rejected 12 + duplicates 3"), "\(r.stderr)")
+        // The counts of the pipeline's inputs by the rules of README.md, counted without wxpipe.
+        let counted = try #require(try FixtureCounts.of(["--pipeline", dir + "/Pipelines/default.json"]))
+        #expect(r.stderr.contains(counted.summaryLine), "\(counted.summaryLine)\n\(r.stderr)")
+        for line in counted.reasonLines { #expect(r.stderr.contains(line), "\(line)\n\(r.stderr)") }
+        #expect(r.stderr.contains("records written: \(counted.observations) observations, \(counted.forecasts) forecasts"), "\(r.stderr)")
         for table in ["observations", "forecasts", "locations", "rejects", "sources", "daily_observed", "rainfall_monthly",
                       "forecast_pairs", "forecast_scores", "scores_by_lead"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/out/csv/\(table).csv"), "\(table)")
         }
         let exported = try Database(path: dir + "/out/export.sqlite", readOnly: true)
-        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == 583)
-        #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == 341)
+        #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == Int64(counted.observations))
+        #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == Int64(counted.forecasts))
+        try counted.expectSources(in: Database(path: dir + "/out/weather.sqlite", readOnly: true))
         #expect(r.stderr.contains("aggregate: "), "\(r.stderr)")
         // Daily values agree with the same computed independently in SQL (London is UTC+1 in May).
         let independent = try Database(path: dir + "/out/weather.sqlite", readOnly: true).rows("""
@@ -87,7 +104,7 @@ struct EndToEndTests {
         let second = try CLI.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)
-        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == 583)
+        #expect(try store.scalar("SELECT COUNT(*) FROM observations")?.int == Int64(counted.observations))
         #expect(try store.scalar("PRAGMA integrity_check")?.string == "ok")
     }
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import WeatherStore
 
-/// Issue 16 through `make run`'s pipeline: the NWS forecast for New York is verified over each
+/// Station truth and window pairing through `make run`'s pipeline: the NWS forecast for New York is verified over each
 /// period's window against station observations (Fixtures/inputs/stations; values in
 /// Fixtures/expected/stations.md).
 struct StationTruthEndToEndTests {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The store's schema may change (issue 12 gave it integer keys); what users read may not.
+/// The store's schema may change (schema 2 replaced text keys by integer feed and location keys,
+/// for the size and speed of big stores); what users read may not.
 /// `Fixtures/stores/v1` holds a store of schema version 1 and the CSVs that version exported
 /// (its README says how they were made): both a fresh run of the default pipeline and that old
 /// store, upgraded in place, must export the same bytes.

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import WeatherStore
 
-/// Issue 10's store-level case, run as a user would: a One Call reply with `current`, an OWM
+/// The verification rules where a store mixes truth and nowcasts (a provider must not be verified
+/// against its own reply), run as a user would: a One Call reply with `current`, an OWM
 /// current-weather series and an Open-Meteo archive, all for London, through `wxpipe run`.
 struct VerificationStoreTests {
     func runLondon(_ extra: String = "") throws -> (Database, String, ProcessOutput) {

@@ -4,7 +4,8 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
 
-/// Issue 13's tables on a tiny store, against values computed by hand (in the comments).
+/// The statistics tables beyond bias, MAE and RMSE (intervals, quantiles, skill, thresholds, reliability,
+/// consistency, comparisons: docs/STATISTICS.md) on a tiny store, against values computed by hand (in the comments).
 ///
 /// One UTC location, days 2024-05-01 … 05-14 (d = 0…13), a constant temperature 10 + d all day
 /// and rain only in the hour before noon. Source a/x forecasts targets d = 2…13 at lead 1 (high and

@@ -3,7 +3,8 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
 
-/// Station truth first (issue 16), through the store and the aggregate stage.
+/// Station truth first (README, Truth: without `reference`, a location-day takes a station's
+/// observations before any provider's observation product), through the store and the aggregate stage.
 struct StationTruthTests {
     /// 2024-05-01 00:00 EDT.
     static let may1 = at("2024-05-01T04:00:00Z")

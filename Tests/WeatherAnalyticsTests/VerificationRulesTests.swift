@@ -3,7 +3,8 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherAnalytics
 
-/// Hand-computed cases for the six problems of issue 10; each one failed on the aggregate stage
+/// Hand-computed cases for six ways the scores misled (numbered below: self-verification, shifted
+/// lead bins, day windows, completeness, partial hindcasts, unfair comparison); each one failed on the aggregate stage
 /// before roles, truth sources, valid-instant leads, day windows, per-variable coverage, issue
 /// selection and the matched sample.
 struct VerificationRulesTests {

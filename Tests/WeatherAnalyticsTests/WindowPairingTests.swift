@@ -2,7 +2,8 @@ import Testing
 import WeatherCore
 @testable import WeatherAnalytics
 
-/// Window pairing (issue 16): a forecast of an extreme or a total over its own window, against
+/// Window pairing (`"pairing": "window"`: a period that is not a local day, such as an NWS 12-hour
+/// night from 18:00 to 06:00, matches no calendar day's extreme): a forecast of an extreme or a total over its own window, against
 /// the truth source's readings inside `[valid_from, valid_to)`. Every value below is by hand.
 struct WindowPairingTests {
     let rule = ZoneRule(zone: "America/New_York")

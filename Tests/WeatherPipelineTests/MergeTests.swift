@@ -36,7 +36,7 @@ struct MergeTests {
         #expect(try single.database.scalar("SELECT SUM(duplicates) FROM sources")?.int ?? 0 > shardDuplicates)
         for (k, order) in [stores, stores.reversed(), [stores[1], stores[0], stores[2]]].enumerated() {
             let merger = try Self.merged(order, into: folder.path + "/merged-\(k).sqlite")
-            let diff = try StoreComparison.differences(single.database, merger.database, tables: StoreComparison.recordTables)
+            let diff = try StoreComparison.differences(single.database, merger.database)
             #expect(diff.isEmpty, "order \(k): \(diff)")
         }
     }
@@ -48,7 +48,7 @@ struct MergeTests {
         let (single, stores) = try Self.shardStores([IngestInput(path: data)], in: folder)
         #expect(try single.database.scalar("SELECT COUNT(*) FROM locations")?.int == 9)
         let merger = try Self.merged(stores.reversed(), into: folder.path + "/merged.sqlite")
-        #expect(try StoreComparison.differences(single.database, merger.database, tables: StoreComparison.recordTables).isEmpty)
+        #expect(try StoreComparison.differences(single.database, merger.database).isEmpty)
     }
 
     @Test func mergingAStoreTwiceChangesNothing() throws {
@@ -56,12 +56,12 @@ struct MergeTests {
         defer { folder.remove() }
         let (_, stores) = try Self.shardStores(fixtureInputs, in: folder)
         let merger = try Self.merged(stores, into: folder.path + "/merged.sqlite")
-        let before = try StoreComparison.recordTables.map { try StoreComparison.rows(merger.database, $0) }
+        let before = try StoreComparison.tables(merger.database).map { try StoreComparison.rows(merger.database, $0) }
         for s in stores { #expect(try merger.merge(s) == .alreadyMerged) }
         // A second merger (a rerun of the command) finds them in merged_stores too.
         let again = try StoreMerger(out: folder.path + "/merged.sqlite")
         #expect(try again.merge(stores[0]) == .alreadyMerged)
-        #expect(try StoreComparison.recordTables.map { try StoreComparison.rows(merger.database, $0) } == before)
+        #expect(try StoreComparison.tables(merger.database).map { try StoreComparison.rows(merger.database, $0) } == before)
         #expect(try merger.database.scalar("SELECT COUNT(*) FROM merged_stores")?.int == 3)
     }
 
@@ -74,7 +74,7 @@ struct MergeTests {
         guard case .merged(let counts) = try merger.merge(folder.path + "/single.sqlite") else { Issue.record("not merged"); return }
         #expect(counts.sources == 0 && counts.observations == 0 && counts.forecasts == 0 && counts.rejects == 0)
         #expect(counts.sourcesSkipped == Int(try single.database.scalar("SELECT COUNT(*) FROM sources")?.int ?? -1))
-        #expect(try StoreComparison.differences(single.database, merger.database, tables: StoreComparison.recordTables).isEmpty)
+        #expect(try StoreComparison.differences(single.database, merger.database).isEmpty)
     }
 
     @Test func refusesWhatIsNotAStore() throws {

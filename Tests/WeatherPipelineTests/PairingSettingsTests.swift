@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 @testable import WeatherPipeline
 
-/// The `pairing` and `window_min_coverage` keys of pipeline files (issue 16).
+/// The `pairing` and `window_min_coverage` keys of pipeline files: how forecasts whose periods are
+/// not local days (NWS 12-hour periods) are paired, and how much of a window the truth must cover.
 struct PairingSettingsTests {
     func load(_ body: String) throws(PipelineFile.Problem) -> PipelineFile {
         let dir = try! temporaryFolder("pairing")

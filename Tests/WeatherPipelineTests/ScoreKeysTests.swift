@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import WeatherPipeline
 
-/// The pipeline keys of issue 13's statistics: bootstrap and precipitation thresholds.
+/// The pipeline keys of the verification statistics (docs/STATISTICS.md): bootstrap and precipitation thresholds.
 struct ScoreKeysTests {
     func load(_ body: String) throws(PipelineFile.Problem) -> PipelineFile {
         let dir = try! temporaryFolder("sk")

@@ -75,7 +75,7 @@ struct ShardTests {
             }
             let merger = try StoreMerger(out: folder.path + "/merged-\(n).sqlite")
             for s in stores.reversed() { _ = try merger.merge(s) }
-            let diff = try StoreComparison.differences(single.store.database, merger.database, tables: StoreComparison.recordTables)
+            let diff = try StoreComparison.differences(single.store.database, merger.database)
             #expect(diff.isEmpty, "N=\(n): \(diff)")
         }
     }

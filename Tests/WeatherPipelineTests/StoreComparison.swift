@@ -6,8 +6,33 @@ import WeatherStore
 /// Table-by-table comparison of two stores, as `scripts/compare-stores.py` does: row ids and
 /// ingest times left out, a row's source named by its path and member, rows as a sorted list.
 enum StoreComparison {
-    static let recordTables = ["sources", "locations", "observations", "forecasts", "rejects", "warnings"]
+    /// Tables not compared directly, each with its reason (`EXCLUDED` of scripts/compare-stores.py).
+    static let excluded: [String: String] = [
+        "observation_rows": "compared through the view observations (its feed_key/location_key are store-local numbers)",
+        "forecast_rows": "compared through the view forecasts (its feed_key/location_key are store-local numbers)",
+        "feeds": "store-local numbers for (provider, product, model) text: compared through the record views",
+        "location_keys": "store-local numbers for location ids: compared through the record views",
+        // `wxpipe merge`'s own bookkeeping: only a merged store has it, a store ingested whole never does.
+        "merged_stores": "wxpipe merge's record of the shard stores merged so far",
+        "merged_source_ranks": "wxpipe merge's ingest order of each merged source",
+        "merged_location_ranks": "wxpipe merge's rank of each location's first record",
+    ]
     static let ignored: Set<String> = ["id", "ingested_at_utc", "forecast_id", "observation_id"]
+
+    /// The tables to compare, read from the stores themselves: every table of either store and the
+    /// record views `observations` and `forecasts` (the rows with their text back), less `excluded`.
+    /// A table added to the schema, or a new derived table, is compared without a change here.
+    static func tables(_ stores: Database...) throws -> [String] {
+        var names: Set<String> = []
+        for db in stores {
+            let found = try db.rows("""
+                SELECT name FROM sqlite_master WHERE (type = 'table' OR (type = 'view' AND name IN ('observations', 'forecasts')))
+                AND name NOT LIKE 'sqlite_%'
+                """).compactMap { $0.first?.string }
+            names.formUnion(found)
+        }
+        return names.subtracting(excluded.keys).sorted()
+    }
 
     static func rows(_ db: Database, _ table: String) throws -> [[SQLValue]] {
         let columns = try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
@@ -30,10 +55,13 @@ enum StoreComparison {
         }.joined(separator: "\u{1}")
     }
 
-    /// Tables that differ, each with its first difference; reals equal to `relative`.
-    static func differences(_ a: Database, _ b: Database, tables: [String], relative: Double = 0) throws -> [String] {
+    /// Tables that differ, each with its first difference; reals equal to `relative`. Without
+    /// `tables`, every table of either store (`tables(a, b)`); one missing from a store is a difference.
+    static func differences(_ a: Database, _ b: Database, tables: [String]? = nil, relative: Double = 0) throws -> [String] {
         var out: [String] = []
-        for table in tables {
+        for table in try tables ?? Self.tables(a, b) {
+            let inA = try exists(a, table), inB = try exists(b, table)
+            guard inA && inB else { out.append("\(table): only in the \(inA ? "first" : "second") store"); continue }
             let ra = try rows(a, table), rb = try rows(b, table)
             guard ra.count == rb.count else { out.append("\(table): \(ra.count) rows vs \(rb.count)"); continue }
             if let k = ra.indices.first(where: { !same(ra[$0], rb[$0], relative) }) {
@@ -41,6 +69,10 @@ enum StoreComparison {
             }
         }
         return out
+    }
+
+    static func exists(_ db: Database, _ table: String) throws -> Bool {
+        try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = ?", [.text(table)])?.int == 1
     }
 
     static func same(_ x: [SQLValue], _ y: [SQLValue], _ relative: Double) -> Bool {

@@ -10,7 +10,7 @@ func approx(_ a: Double?, _ b: Double) -> Bool {
     return abs(a - b) <= 0.005 + 1e-9
 }
 
-/// Conversions never round (issue 11: 0.055 mm was stored as 0.06, +9 %).
+/// Conversions never round: rounding at decode biased drizzle totals upward (0.055 mm was stored as 0.06, +9 %).
 struct FullPrecisionTests {
     @Test func conversionsKeepEveryDigit() {
         #expect(abs(UnitSystem.standard.celsius(285.514) - 12.364) < 1e-9)

@@ -6,7 +6,7 @@ import WeatherCore
 import WeatherStore
 @testable import WeatherReport
 
-/// The report of issue 13: intervals on the charts, the verdicts, skill, the reliability diagram,
+/// How sure each score is, as the report shows it (docs/STATISTICS.md): intervals on the charts, the verdicts, skill, the reliability diagram,
 /// consistency, small multiples for several locations, rain on its own axis, scrolling tables.
 struct ReportStatisticsTests {
     /// Two locations, 20 days of constant daily temperatures; a forecasts close, b 2 °C warm, both with a PoP.
