@@ -28,12 +28,13 @@ public struct Aggregator {
             for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
-            let pairWriter = try PairWriter(database: database)
+            let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm)
+            let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
             for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
             where options.locationShard?.contains(location) ?? true {
                 let rule = rules[location] ?? ZoneRule(zone: nil)
                 let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter)
-                allDays += try step.run(tally: &tally, writeDays: write)
+                allDays += try step.run(tally: &tally) { _ = try days.insert($0) }
             }
             try tally.write(database)
             if options.homogeneous {
@@ -42,7 +43,9 @@ public struct Aggregator {
                 if dropped.pairs > 0 { summary.excluded[.notInMatchedSample] = dropped.pairs }
             }
             let tables = ScoreTables(database: database, options: options)
-            let scores = try tables.sums()
+            // The pairs' sums as they were written, in the order they were written (the order a
+            // read of the table gives), unless the matched sample has since moved pairs out.
+            let scores = options.homogeneous ? try tables.sums() : ScoreSums.pooled(pairWriter.sums)
             try tables.write(scores)
             try tables.writeByLead(scores)
             summary.scoreGroups = scores.count
@@ -98,22 +101,7 @@ public struct Aggregator {
         return names
     }
 
-    private func write(_ days: [DailyObserved]) throws {
-        let s = try database.prepare("INSERT INTO daily_observed VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for d in days {
-            try s.run([.text(d.locationID), .text(d.localDate), .optional(d.tempMaxC), .optional(d.tempMinC),
-                       .optional(d.tempMeanC), .integer(Int64(d.nObs)), .integer(Int64(d.hoursCovered)),
-                       .integer(Int64(d.hoursInDay)), .integer(d.complete ? 1 : 0), .optional(d.precipMm),
-                       .integer(Int64(d.precipHoursCovered)), .integer(d.precipComplete ? 1 : 0), .optional(d.truthSource),
-                       .optional(d.truthStation)])
-        }
-    }
-
     private func write(_ months: [RainfallMonth]) throws {
-        let s = try database.prepare("INSERT INTO rainfall_monthly VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for m in months {
-            try s.run([.text(m.locationID), .text(m.month), .optional(m.precipMm), .integer(Int64(m.daysWithData)),
-                       .integer(Int64(m.daysComplete)), .integer(Int64(m.daysInMonth)), .integer(m.complete ? 1 : 0)])
-        }
+        _ = try ColumnInsert(database, into: DailyTables.rainfallMonthly, layout: DailyTables.monthLayout).insert(months)
     }
 }

@@ -113,22 +113,51 @@ public enum ProviderComparisons {
 
     /// `provider_comparison`: every comparison of the final pairs, with its verdict.
     static func write(_ database: Database) throws {
-        let insert = try database.prepare("INSERT INTO provider_comparison VALUES (\(marks(25)))")
-        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 6) }) }
-        for c in try compute(database) {
-            func test(_ t: Result<DieboldMarianoResult, DieboldMarianoUnavailable>) -> [SQLValue] {
-                guard case .success(let x) = t else { return [.null, .null, .null, .null, .null, .null, .null, .null] }
-                return [r(x.meanLossA), r(x.meanLossB), r(x.meanLossDifference), r(x.interval.low), r(x.interval.high),
-                        r(x.dm), r(x.hln), r(x.pValue)]
-            }
-            var notes: [String] = []
-            if case .failure(let why) = c.absolute { notes.append(why.description) }
-            if case .success(let x) = c.absolute, x.usedLagZeroVariance { notes.append("lag-0 variance used") }
-            var absolute = test(c.absolute)
-            if case .failure = c.absolute { absolute[0] = r(c.maeA); absolute[1] = r(c.maeB) }
-            try insert.run([.text(c.sourceA), .text(c.sourceB), .text(c.variable), .integer(Int64(c.leadDays)), .text(c.locationID),
-                            .integer(Int64(c.cases)), .integer(Int64(c.dates))] + absolute + test(c.squared)
-                           + [notes.isEmpty ? .null : .text(notes.joined(separator: "; ")), .text(c.verdict)])
-        }
+        let insert = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
+        for c in try compute(database) { try insert.insert(c) }
+    }
+
+    /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN and p —
+    /// NULL when the test could not be made, but for the MAEs of the matched dates, which are
+    /// always given —, then what kept a test from being made, and the verdict.
+    static let layout = RowLayout<ProviderComparison>(columns: ScoreSchema.providerComparison.insertColumns) { b, c throws(StoreError) in
+        func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 6) } }
+        let absolute = c.absolute.success, squared = c.squared.success
+        try b("source_a", c.sourceA)
+        try b("source_b", c.sourceB)
+        try b("variable", c.variable)
+        try b("lead_days", c.leadDays)
+        try b("location_id", c.locationID)
+        try b("n_cases", c.cases)
+        try b("n", c.dates)
+        try b("mae_a", round(absolute?.meanLossA ?? c.maeA))
+        try b("mae_b", round(absolute?.meanLossB ?? c.maeB))
+        try b("mae_diff", round(absolute?.meanLossDifference))
+        try b("mae_diff_ci_low", round(absolute?.interval.low))
+        try b("mae_diff_ci_high", round(absolute?.interval.high))
+        try b("dm_abs", round(absolute?.dm))
+        try b("hln_abs", round(absolute?.hln))
+        try b("p_abs", round(absolute?.pValue))
+        try b("mse_a", round(squared?.meanLossA))
+        try b("mse_b", round(squared?.meanLossB))
+        try b("mse_diff", round(squared?.meanLossDifference))
+        try b("mse_diff_ci_low", round(squared?.interval.low))
+        try b("mse_diff_ci_high", round(squared?.interval.high))
+        try b("dm_sq", round(squared?.dm))
+        try b("hln_sq", round(squared?.hln))
+        try b("p_sq", round(squared?.pValue))
+        var notes: [String] = []
+        if case .failure(let why) = c.absolute { notes.append(why.description) }
+        if let absolute, absolute.usedLagZeroVariance { notes.append("lag-0 variance used") }
+        try b("note", notes.isEmpty ? nil : notes.joined(separator: "; "))
+        try b("verdict", c.verdict)
+    }
+}
+
+extension Result {
+    /// The value of a success, nil for a failure.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 }
