@@ -86,18 +86,24 @@ public struct Aggregator {
     /// Each location's zone: IANA name when known, else its fixed offset, else UTC (warned).
     func zoneRules(_ summary: inout AggregateSummary) throws -> [String: ZoneRule] {
         var rules: [String: ZoneRule] = [:]
-        for r in try database.rows("SELECT id, timezone, utc_offset_s FROM locations ORDER BY id") {
-            let id = r[0].string ?? ""
-            let zone = r[1].string.flatMap { LocalTime.isKnownZone($0) ? $0 : nil }
-            if zone == nil && r[2].int == nil { summary.locationsWithoutZone.append(id) }
-            rules[id] = ZoneRule(zone: zone, fixedOffset: Int(r[2].int ?? 0))
-        }
+        try database.prepare("SELECT id, timezone, utc_offset_s FROM locations ORDER BY id").forEachRow(named: { r in
+            let id = r.string("id") ?? ""
+            let zone = r.string("timezone").flatMap { LocalTime.isKnownZone($0) ? $0 : nil }
+            let offset = r.int("utc_offset_s")
+            if zone == nil && offset == nil { summary.locationsWithoutZone.append(id) }
+            rules[id] = ZoneRule(zone: zone, fixedOffset: Int(offset ?? 0))
+        })
         return rules
     }
 
-    func placeNames() throws -> [String: String] {
+    func placeNames() throws -> [String: String] { try Self.placeNames(database) }
+
+    /// Each location's name, its id when it has none.
+    static func placeNames(_ database: Database) throws -> [String: String] {
         var names: [String: String] = [:]
-        for r in try database.rows("SELECT id, COALESCE(name, id) FROM locations") { names[r[0].string ?? ""] = r[1].string }
+        try database.prepare("SELECT id, COALESCE(name, id) AS name FROM locations").forEachRow(named: { r in
+            names[r.string("id") ?? ""] = r.string("name")
+        })
         return names
     }
 

@@ -44,18 +44,20 @@ public enum ProviderComparisons {
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter()) throws -> [ProviderComparison] {
         var cases: [Case: [String: Loss]] = [:]
         try database.prepare("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, lead_days, location_id, target_date, forecast - observed
+            SELECT provider || '/' || product || COALESCE('/' || model, '') AS source, variable, lead_days, location_id, target_date,
+                   forecast - observed AS error
             FROM forecast_pairs WHERE period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL
               AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
-            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)]) { r in
-            let key = Case(variable: r[1].string ?? "", lead: Int(r[2].int ?? 0), location: r[3].string ?? "", date: r[4].string ?? "")
-            let e = r[5].double ?? 0
-            var loss = cases[key]?[r[0].string ?? ""] ?? Loss()
+            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)], named: { r in
+            let key = Case(variable: r.string("variable") ?? "", lead: Int(r.int("lead_days") ?? 0), location: r.string("location_id") ?? "",
+                           date: r.string("target_date") ?? "")
+            let e = r.double("error") ?? 0
+            let source = r.string("source") ?? ""
+            var loss = cases[key]?[source] ?? Loss()
             loss.n += 1; loss.abs += abs(e); loss.sq += e * e
-            cases[key, default: [:]][r[0].string ?? ""] = loss
-        }
-        var names: [String: String] = [:]
-        for r in try database.rows("SELECT id, COALESCE(name, id) FROM locations") { names[r[0].string ?? ""] = r[1].string }
+            cases[key, default: [:]][source] = loss
+        })
+        let names = try Aggregator.placeNames(database)
         var out: [ProviderComparison] = []
         let byGroup = Dictionary(grouping: cases.keys) { VariableLead(variable: $0.variable, lead: $0.lead) }
         for group in byGroup.keys.sorted() {

@@ -22,6 +22,13 @@ public struct Row {
     /// The column of `name` in this row, as its storage class gives it.
     public subscript(_ name: StaticString) -> SQLValue { statement.column(names.index(name)) }
 
+    /// The column of a name made at run time (a column found in `pragma_table_info`); looked up
+    /// on every call, so for rows read once.
+    public func value(named name: String) -> SQLValue {
+        guard let k = names.names.firstIndex(of: name) else { preconditionFailure("no column \(name) in: \(names.sql.prefix(300))") }
+        return statement.column(Int32(k))
+    }
+
     /// The column as an integer (a REAL that is a whole number too); nil for NULL and text.
     @inline(__always)
     public func int(_ name: StaticString) -> Int64? {
