@@ -74,17 +74,17 @@ final class ColumnNames {
 
     @inline(__always)
     func index(_ name: StaticString) -> Int32 {
+        // A literal kept as a single Unicode scalar has no address to remember: looked up each time.
+        guard name.hasPointerRepresentation else { return lookUp(name.description) }
         let address = UInt(bitPattern: name.utf8Start)
         for entry in resolved where entry.address == address { return entry.index }
-        return resolve(name, address)
+        let k = lookUp(name.description)
+        resolved.append((address, k))
+        return k
     }
 
-    private func resolve(_ name: StaticString, _ address: UInt) -> Int32 {
-        let text = name.description
-        guard let k = names.firstIndex(of: text) else {
-            preconditionFailure("no column \(text) in: \(sql.prefix(300))")
-        }
-        resolved.append((address, Int32(k)))
+    private func lookUp(_ name: String) -> Int32 {
+        guard let k = names.firstIndex(of: name) else { preconditionFailure("no column \(name) in: \(sql.prefix(300))") }
         return Int32(k)
     }
 }
