@@ -28,12 +28,13 @@ public struct Aggregator {
             for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
-            let pairWriter = try PairWriter(database: database)
+            let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm)
+            let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
             for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
             where options.locationShard?.contains(location) ?? true {
                 let rule = rules[location] ?? ZoneRule(zone: nil)
                 let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter)
-                allDays += try step.run(tally: &tally, writeDays: write)
+                allDays += try step.run(tally: &tally) { _ = try days.insert($0) }
             }
             try tally.write(database)
             if options.homogeneous {
@@ -42,7 +43,9 @@ public struct Aggregator {
                 if dropped.pairs > 0 { summary.excluded[.notInMatchedSample] = dropped.pairs }
             }
             let tables = ScoreTables(database: database, options: options)
-            let scores = try tables.sums()
+            // The pairs' sums as they were written, in the order they were written (the order a
+            // read of the table gives), unless the matched sample has since moved pairs out.
+            let scores = options.homogeneous ? try tables.sums() : ScoreSums.pooled(pairWriter.sums)
             try tables.write(scores)
             try tables.writeByLead(scores)
             summary.scoreGroups = scores.count
@@ -83,37 +86,28 @@ public struct Aggregator {
     /// Each location's zone: IANA name when known, else its fixed offset, else UTC (warned).
     func zoneRules(_ summary: inout AggregateSummary) throws -> [String: ZoneRule] {
         var rules: [String: ZoneRule] = [:]
-        for r in try database.rows("SELECT id, timezone, utc_offset_s FROM locations ORDER BY id") {
-            let id = r[0].string ?? ""
-            let zone = r[1].string.flatMap { LocalTime.isKnownZone($0) ? $0 : nil }
-            if zone == nil && r[2].int == nil { summary.locationsWithoutZone.append(id) }
-            rules[id] = ZoneRule(zone: zone, fixedOffset: Int(r[2].int ?? 0))
-        }
+        try database.prepare("SELECT id, timezone, utc_offset_s FROM locations ORDER BY id").forEachRow(named: { r in
+            let id = r.string("id") ?? ""
+            let zone = r.string("timezone").flatMap { LocalTime.isKnownZone($0) ? $0 : nil }
+            let offset = r.int("utc_offset_s")
+            if zone == nil && offset == nil { summary.locationsWithoutZone.append(id) }
+            rules[id] = ZoneRule(zone: zone, fixedOffset: Int(offset ?? 0))
+        })
         return rules
     }
 
-    func placeNames() throws -> [String: String] {
+    func placeNames() throws -> [String: String] { try Self.placeNames(database) }
+
+    /// Each location's name, its id when it has none.
+    static func placeNames(_ database: Database) throws -> [String: String] {
         var names: [String: String] = [:]
-        for r in try database.rows("SELECT id, COALESCE(name, id) FROM locations") { names[r[0].string ?? ""] = r[1].string }
+        try database.prepare("SELECT id, COALESCE(name, id) AS name FROM locations").forEachRow(named: { r in
+            names[r.string("id") ?? ""] = r.string("name")
+        })
         return names
     }
 
-    private func write(_ days: [DailyObserved]) throws {
-        let s = try database.prepare("INSERT INTO daily_observed VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for d in days {
-            try s.run([.text(d.locationID), .text(d.localDate), .optional(d.tempMaxC), .optional(d.tempMinC),
-                       .optional(d.tempMeanC), .integer(Int64(d.nObs)), .integer(Int64(d.hoursCovered)),
-                       .integer(Int64(d.hoursInDay)), .integer(d.complete ? 1 : 0), .optional(d.precipMm),
-                       .integer(Int64(d.precipHoursCovered)), .integer(d.precipComplete ? 1 : 0), .optional(d.truthSource),
-                       .optional(d.truthStation)])
-        }
-    }
-
     private func write(_ months: [RainfallMonth]) throws {
-        let s = try database.prepare("INSERT INTO rainfall_monthly VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for m in months {
-            try s.run([.text(m.locationID), .text(m.month), .optional(m.precipMm), .integer(Int64(m.daysWithData)),
-                       .integer(Int64(m.daysComplete)), .integer(Int64(m.daysInMonth)), .integer(m.complete ? 1 : 0)])
-        }
+        _ = try ColumnInsert(database, into: DailyTables.rainfallMonthly, layout: DailyTables.monthLayout).insert(months)
     }
 }

@@ -102,64 +102,25 @@ struct LocationStep {
     }
 }
 
-/// The per-location reads of the aggregate stage, prepared once. Rows come in the order of their
-/// unique keys, not of their ids, so the results (down to the last bit of a sum) depend on the
-/// records alone: a store merged from shards (docs/SCALING.md) or re-ingested gives the same.
+/// The per-location reads of the aggregate stage (`LocationRecords`, the store's own reads of
+/// its row tables), as the records pairing works on.
 struct RecordReader {
-    let observationsStatement: Statement
-    let dayStatement: Statement
-    let pointStatement: Statement
-    let windowStatement: Statement
-    let placeStatement: Statement
+    let records: LocationRecords
 
     init(database: Database) throws {
-        // The row tables, not the views: instants come as Unix seconds, with no ISO text made
-        // and parsed back per row. Their order is the views' (ISO text sorts as the instant).
-        let location = "(SELECT key FROM location_keys WHERE location_id = ?)"
-        observationsStatement = try database.prepare("""
-            SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
-                   o.lat, o.lon
-            FROM observation_rows o JOIN feeds d ON d.key = o.feed_key WHERE o.location_key = \(location)
-            ORDER BY o.observed_at_unix, d.provider, d.product, d.station_id
-            """)
-        windowStatement = try database.prepare("""
-            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), d.period, f.issued_at_unix, f.valid_from_unix, f.valid_to_unix,
-                   f.valid_at_unix, f.period_hours, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
-            WHERE f.location_key = \(location) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
-            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
-            """)
-        placeStatement = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
-        dayStatement = try database.prepare("""
-            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), f.issued_at_unix, f.valid_from_unix, f.valid_to_unix,
-                   f.valid_at_unix, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key WHERE f.location_key = \(location) AND d.period = 'day'
-            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
-            """)
-        pointStatement = try database.prepare("""
-            SELECT f.id, d.provider, d.product, NULLIF(d.model, ''), d.period, f.issued_at_unix, f.valid_from_unix, f.valid_at_unix,
-                   f.temp_c
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
-            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL
-            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
-            """)
+        records = try LocationRecords(database)
     }
 
     /// The location's observations; a station's distance is measured from the location's coordinates.
     func observations(_ location: String) throws -> [TruthObservation] {
-        var place: Location?
-        try placeStatement.forEachRow([.text(location)]) { r in
-            place = Location(id: location, latitude: r[0].double ?? 0, longitude: r[1].double ?? 0)
-        }
+        let place = try records.coordinates(location).map { Location(id: location, latitude: $0.latitude, longitude: $0.longitude) }
         var out: [TruthObservation] = []
-        try observationsStatement.forEachRow([.text(location)]) { r in
-            guard let t = r[4].int else { return }
-            let station = r[8].string ?? ""
-            let distance = station.isEmpty ? nil : place.map { $0.distanceKm(toLatitude: r[9].double ?? 0, longitude: r[10].double ?? 0) }
+        try records.observations(location) { o in
+            let distance = o.stationID.isEmpty ? nil : place.map { $0.distanceKm(toLatitude: o.latitude, longitude: o.longitude) }
             out.append(TruthObservation(
-                source: SourceName(provider: r[1].string ?? "", product: r[2].string ?? "", station: station),
-                role: r[3].string.flatMap(ObservationRole.init(rawValue:)),
-                point: ObservationPoint(id: r[0].int ?? 0, instant: t, tempC: r[5].double, precipMm: r[6].double, precipWindowH: r[7].double),
+                source: SourceName(provider: o.provider, product: o.product, station: o.stationID),
+                role: o.role.flatMap(ObservationRole.init(rawValue:)),
+                point: ObservationPoint(id: o.id, instant: o.observedAt, tempC: o.tempC, precipMm: o.precipMm, precipWindowH: o.precipWindowH),
                 distanceKm: distance))
         }
         return out
@@ -169,34 +130,31 @@ struct RecordReader {
     func windowForecasts(_ location: String, periods: ReaderPeriods) throws -> [WindowForecast] {
         var out: [WindowForecast] = []
         let (a, b, amountsOnly) = periods.binding
-        try windowStatement.forEachRow([.text(location), .text(a), .text(b), .integer(amountsOnly ? 1 : 0)]) { r in
-            guard let issued = r[5].int, let from = r[6].int, let to = r[7].int else { return }
-            out.append(WindowForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
-                                      locationID: location, period: r[4].string ?? "", issuedAt: issued, validFrom: from, validTo: to,
-                                      validAt: r[8].int, periodHours: r[9].double,
-                                      tempMaxC: r[10].double, tempMinC: r[11].double, precipMm: r[12].double, precipProbPct: r[13].double))
+        try records.windowForecasts(location, periods: (a, b), amountsOnly: amountsOnly) { f in
+            out.append(WindowForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                      period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo,
+                                      validAt: f.validAt, periodHours: f.periodHours, tempMaxC: f.tempMaxC, tempMinC: f.tempMinC,
+                                      precipMm: f.precipMm, precipProbPct: f.precipProbPct))
         }
         return out
     }
 
     func dayForecasts(_ location: String) throws -> [DayForecast] {
         var out: [DayForecast] = []
-        try dayStatement.forEachRow([.text(location)]) { r in
-            guard let issued = r[4].int, let from = r[5].int, let to = r[6].int else { return }
-            out.append(DayForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
-                                   locationID: location, issuedAt: issued, validFrom: from, validTo: to,
-                                   validAt: r[7].int,
-                                   tempMaxC: r[8].double, tempMinC: r[9].double, precipMm: r[10].double, precipProbPct: r[11].double))
+        try records.dayForecasts(location) { f in
+            out.append(DayForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                   issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt,
+                                   tempMaxC: f.tempMaxC, tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
         }
         return out
     }
 
     func pointForecasts(_ location: String) throws -> [PointForecast] {
         var out: [PointForecast] = []
-        try pointStatement.forEachRow([.text(location)]) { r in
-            guard let issued = r[5].int, let from = r[6].int, let at = r[7].int, let temp = r[8].double else { return }
-            out.append(PointForecast(id: r[0].int ?? 0, provider: r[1].string ?? "", product: r[2].string ?? "", model: r[3].string,
-                                     locationID: location, period: r[4].string ?? "hour", issuedAt: issued, validFrom: from,
+        try records.pointForecasts(location) { f in
+            guard let at = f.validAt, let temp = f.tempC else { return }
+            out.append(PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                     period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom,
                                      validAt: at, tempC: temp))
         }
         return out

@@ -24,16 +24,16 @@ struct PooledScores {
         var perLocation: [ScoreKey: ScoreSums] = [:]
         var rows: [ScoreKey: [String: SQLValue]] = [:]
         var threshold: Double?
-        try database.prepare("SELECT \(select) FROM main.forecast_scores WHERE location_id <> ?").forEachRow([.text(ScoreKey.pooled)]) { r in
-            let kind = r[4].string ?? ""
-            let key = ScoreKey(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
-                               locationID: r[7].string ?? "", variable: r[3].string ?? "",
-                               lead: kind == "day" ? .days(Int(r[5].int ?? 0)) : .hours(bin: r[6].string ?? ""))
-            if let t = r[8].double { threshold = t }
-            let values = Dictionary(uniqueKeysWithValues: zip(additive, r[9...]))
+        try database.prepare("SELECT \(select) FROM main.forecast_scores WHERE location_id <> ?").forEachRow([.text(ScoreKey.pooled)], named: { r in
+            let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                               locationID: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                               lead: r.string("lead_kind") == "day" ? .days(Int(r.int("lead_days") ?? 0))
+                                   : .hours(bin: r.string("lead_hours_bin") ?? ""))
+            if let t = r.double("threshold_mm") { threshold = t }
+            let values = Dictionary(uniqueKeysWithValues: additive.map { ($0, r.value(named: $0)) })
             rows[key] = values
             perLocation[key] = ScoreSums(columns: values)
-        }
+        })
         // The same pooling as one aggregate (`ScoreTables.sums`): per-location sums added in location order.
         let pooled = ScoreSums.pooled(perLocation).filter { $0.key.locationID == ScoreKey.pooled }
         var options = AggregateOptions()

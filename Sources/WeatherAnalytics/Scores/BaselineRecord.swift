@@ -12,14 +12,18 @@ struct BaselineRecord {
     static func load(_ database: Database) throws -> BaselineRecord {
         var record = BaselineRecord()
         try database.prepare("""
-            SELECT location_id, local_date, CASE WHEN complete = 1 THEN temp_max_c END, CASE WHEN complete = 1 THEN temp_min_c END,
-                   CASE WHEN precip_complete = 1 THEN precip_mm END FROM daily_observed
-            """).forEachRow { r in
-            let location = r[0].string ?? "", date = r[1].string ?? ""
-            for (k, variable) in variables.enumerated() {
-                if let v = r[2 + k].double { record.observed[location, default: [:]][variable, default: [:]][date] = v }
+            SELECT location_id, local_date, CASE WHEN complete = 1 THEN temp_max_c END AS temp_max_c,
+                   CASE WHEN complete = 1 THEN temp_min_c END AS temp_min_c, CASE WHEN precip_complete = 1 THEN precip_mm END AS precip_mm
+            FROM daily_observed
+            """).forEachRow(named: { r in
+            let location = r.string("location_id") ?? "", date = r.string("local_date") ?? ""
+            func keep(_ variable: String, _ v: Double?) {
+                if let v { record.observed[location, default: [:]][variable, default: [:]][date] = v }
             }
-        }
+            keep("temp_max_c", r.double("temp_max_c"))
+            keep("temp_min_c", r.double("temp_min_c"))
+            keep("precip_mm", r.double("precip_mm"))
+        })
         for (location, byVariable) in record.observed {
             for (variable, values) in byVariable {
                 record.climatology[location, default: [:]][variable] = DailyClimatology(observed: values)

@@ -19,30 +19,52 @@ struct ConsistencyTables {
         }
     }
 
+    /// One row of `forecast_consistency`.
+    struct ConsistencyRow {
+        var target: Target
+        var consistency: ForecastConsistency
+        var leads: [Double]
+    }
+
+    static let consistencyLayout = RowLayout<ConsistencyRow>(columns: ScoreSchema.forecastConsistency.insertColumns) { b, r throws(StoreError) in
+        func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 4) } }
+        let t = r.target, c = r.consistency
+        try b("provider", t.provider)
+        try b("product", t.product)
+        try b("model", t.model.isEmpty ? nil : t.model)
+        try b("location_id", t.location)
+        try b("variable", t.variable)
+        try b("target_date", t.date)
+        try b("n_issues", c.issues)
+        try b("longest_lead_days", r.leads.max().map { Int($0) })
+        try b("shortest_lead_days", r.leads.min().map { Int($0) })
+        try b("mean_abs_revision", round(c.meanAbsoluteRevision))
+        try b("sign_changes", c.signChanges)
+        try b("flip_flop_share", round(c.flipFlopShare))
+        try b("flip_flop_index", round(c.flipFlopIndex))
+    }
+
     func write(_ database: Database) throws {
         var issues: [Target: [ForecastIssue]] = [:]
         try database.prepare("""
-            SELECT provider, product, COALESCE(model, ''), location_id, variable, target_date, issued_at_utc, lead_days, forecast
+            SELECT rowid, provider, product, COALESCE(model, '') AS model, location_id, variable, target_date, issued_at_utc, lead_days,
+                   forecast
             FROM forecast_pairs WHERE period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL
-            """).forEachRow { r in
-            let target = Target(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
-                                location: r[3].string ?? "", variable: r[4].string ?? "", date: r[5].string ?? "")
-            issues[target, default: []].append(ForecastIssue(issuedAt: r[6].string.flatMap { UTCTime.parseISO8601($0) } ?? 0,
-                                                             lead: r[7].double ?? 0, value: r[8].double ?? 0))
-        }
-        let insert = try database.prepare("INSERT INTO forecast_consistency VALUES (\(marks(13)))")
+            """).forEachRow(named: { r in
+            let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                                location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                                date: r.string("target_date") ?? "")
+            issues[target, default: []].append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
+                                                             lead: r.double("lead_days") ?? 0, value: r.double("forecast") ?? 0))
+        })
+        let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
         var revisions: [LeadKey: [DatedPair]] = [:]
-        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 4) }) }
         let ordered = issues.keys.sorted {
             ($0.provider, $0.product, $0.model, $0.location, $0.variable, $0.date) < ($1.provider, $1.product, $1.model, $1.location, $1.variable, $1.date)
         }
         for t in ordered {
             let c = ForecastConsistency(issues[t]!)
-            let leads = issues[t]!.map(\.lead)
-            try insert.run([.text(t.provider), .text(t.product), t.model.isEmpty ? .null : .text(t.model), .text(t.location),
-                            .text(t.variable), .text(t.date), .integer(Int64(c.issues)), .optional(leads.max().map { Int($0) }),
-                            .optional(leads.min().map { Int($0) }), r(c.meanAbsoluteRevision), .integer(Int64(c.signChanges)),
-                            r(c.flipFlopShare), r(c.flipFlopIndex)])
+            try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues[t]!.map(\.lead)))
             for revision in c.revisions {
                 let key = LeadKey(provider: t.provider, product: t.product, model: t.model, variable: t.variable, lead: Int(revision.toLead))
                 revisions[key, default: []].append(DatedPair(date: t.date, forecast: abs(revision.revision), observed: 0))
@@ -51,19 +73,37 @@ struct ConsistencyTables {
         try writeByLead(database, revisions)
     }
 
+    /// One row of `forecast_revisions_by_lead`.
+    struct RevisionRow {
+        var key: LeadKey
+        var n: Int
+        var mean: Double
+        var interval: (low: Double, high: Double)?
+    }
+
+    static let revisionLayout = RowLayout<RevisionRow>(columns: ScoreSchema.forecastRevisionsByLead.insertColumns) { b, r throws(StoreError) in
+        try b("provider", r.key.provider)
+        try b("product", r.key.product)
+        try b("model", r.key.model.isEmpty ? nil : r.key.model)
+        try b("variable", r.key.variable)
+        try b("lead_days", r.key.lead)
+        try b("n", r.n)
+        try b("mean_abs_revision", Convert.round(r.mean, 4))
+        try b("revision_ci_low", r.interval.map { Convert.round($0.low, 4) })
+        try b("revision_ci_high", r.interval.map { Convert.round($0.high, 4) })
+    }
+
     /// Mean |revision| arriving at each lead (from the issue a day earlier), pooled over locations
     /// and targets, with the block-bootstrap interval of that mean (the MAE interval of |r| − 0).
     func writeByLead(_ database: Database, _ revisions: [LeadKey: [DatedPair]]) throws {
-        let insert = try database.prepare("INSERT INTO forecast_revisions_by_lead VALUES (\(marks(9)))")
+        let insert = try ColumnInsert(database, into: ScoreSchema.forecastRevisionsByLead, layout: Self.revisionLayout)
         for key in revisions.keys.sorted() {
             let values = revisions[key]!
             var bootstrap = options.bootstrap
             bootstrap.seed ^= StableSeed.fnv1a("revision|\(key.provider)/\(key.product)/\(key.model)|\(key.variable)|\(key.lead)")
             let interval = try? BlockBootstrap.errorIntervals(values, options: bootstrap).get().mae
             let mean = values.reduce(0) { $0 + $1.forecast } / Double(values.count)
-            try insert.run([.text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model), .text(key.variable),
-                            .integer(Int64(key.lead)), .integer(Int64(values.count)), .real(Convert.round(mean, 4)),
-                            .optional(interval.map { Convert.round($0.low, 4) }), .optional(interval.map { Convert.round($0.high, 4) })])
+            try insert.insert(RevisionRow(key: key, n: values.count, mean: mean, interval: interval.map { ($0.low, $0.high) }))
         }
     }
 }

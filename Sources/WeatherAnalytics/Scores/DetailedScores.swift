@@ -1,7 +1,7 @@
 import WeatherStore
 
-/// The statistics of issue 13, written after `ScoreTables` from the same final pairs: the
-/// `forecast_scores` columns of `ScoreDetails`, `precip_thresholds`, `pop_reliability`,
+/// The detailed statistics (intervals, skill, contingency, reliability, consistency, comparisons),
+/// written after `ScoreTables` from the same final pairs: the `forecast_scores` columns of `ScoreDetails`, `precip_thresholds`, `pop_reliability`,
 /// `scores_by_month`, `forecast_consistency`, `forecast_revisions_by_lead` and `provider_comparison`.
 /// Everything is seeded or exact, so running the aggregate twice gives the same tables.
 struct DetailedScores {
@@ -10,7 +10,6 @@ struct DetailedScores {
     let rules: [String: ZoneRule]
 
     func write() throws {
-        try ScoreSchema.create(database)
         let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
         let precipitation = try PrecipitationTables(database, options: options)
         let months = try MonthlyScores(database)

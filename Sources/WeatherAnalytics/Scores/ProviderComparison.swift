@@ -44,18 +44,20 @@ public enum ProviderComparisons {
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter()) throws -> [ProviderComparison] {
         var cases: [Case: [String: Loss]] = [:]
         try database.prepare("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, lead_days, location_id, target_date, forecast - observed
+            SELECT provider || '/' || product || COALESCE('/' || model, '') AS source, variable, lead_days, location_id, target_date,
+                   forecast - observed AS error
             FROM forecast_pairs WHERE period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL
               AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
-            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)]) { r in
-            let key = Case(variable: r[1].string ?? "", lead: Int(r[2].int ?? 0), location: r[3].string ?? "", date: r[4].string ?? "")
-            let e = r[5].double ?? 0
-            var loss = cases[key]?[r[0].string ?? ""] ?? Loss()
+            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)], named: { r in
+            let key = Case(variable: r.string("variable") ?? "", lead: Int(r.int("lead_days") ?? 0), location: r.string("location_id") ?? "",
+                           date: r.string("target_date") ?? "")
+            let e = r.double("error") ?? 0
+            let source = r.string("source") ?? ""
+            var loss = cases[key]?[source] ?? Loss()
             loss.n += 1; loss.abs += abs(e); loss.sq += e * e
-            cases[key, default: [:]][r[0].string ?? ""] = loss
-        }
-        var names: [String: String] = [:]
-        for r in try database.rows("SELECT id, COALESCE(name, id) FROM locations") { names[r[0].string ?? ""] = r[1].string }
+            cases[key, default: [:]][source] = loss
+        })
+        let names = try Aggregator.placeNames(database)
         var out: [ProviderComparison] = []
         let byGroup = Dictionary(grouping: cases.keys) { VariableLead(variable: $0.variable, lead: $0.lead) }
         for group in byGroup.keys.sorted() {
@@ -113,22 +115,51 @@ public enum ProviderComparisons {
 
     /// `provider_comparison`: every comparison of the final pairs, with its verdict.
     static func write(_ database: Database) throws {
-        let insert = try database.prepare("INSERT INTO provider_comparison VALUES (\(marks(25)))")
-        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 6) }) }
-        for c in try compute(database) {
-            func test(_ t: Result<DieboldMarianoResult, DieboldMarianoUnavailable>) -> [SQLValue] {
-                guard case .success(let x) = t else { return [.null, .null, .null, .null, .null, .null, .null, .null] }
-                return [r(x.meanLossA), r(x.meanLossB), r(x.meanLossDifference), r(x.interval.low), r(x.interval.high),
-                        r(x.dm), r(x.hln), r(x.pValue)]
-            }
-            var notes: [String] = []
-            if case .failure(let why) = c.absolute { notes.append(why.description) }
-            if case .success(let x) = c.absolute, x.usedLagZeroVariance { notes.append("lag-0 variance used") }
-            var absolute = test(c.absolute)
-            if case .failure = c.absolute { absolute[0] = r(c.maeA); absolute[1] = r(c.maeB) }
-            try insert.run([.text(c.sourceA), .text(c.sourceB), .text(c.variable), .integer(Int64(c.leadDays)), .text(c.locationID),
-                            .integer(Int64(c.cases)), .integer(Int64(c.dates))] + absolute + test(c.squared)
-                           + [notes.isEmpty ? .null : .text(notes.joined(separator: "; ")), .text(c.verdict)])
-        }
+        let insert = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
+        for c in try compute(database) { try insert.insert(c) }
+    }
+
+    /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN and p —
+    /// NULL when the test could not be made, but for the MAEs of the matched dates, which are
+    /// always given —, then what kept a test from being made, and the verdict.
+    static let layout = RowLayout<ProviderComparison>(columns: ScoreSchema.providerComparison.insertColumns) { b, c throws(StoreError) in
+        func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 6) } }
+        let absolute = c.absolute.success, squared = c.squared.success
+        try b("source_a", c.sourceA)
+        try b("source_b", c.sourceB)
+        try b("variable", c.variable)
+        try b("lead_days", c.leadDays)
+        try b("location_id", c.locationID)
+        try b("n_cases", c.cases)
+        try b("n", c.dates)
+        try b("mae_a", round(absolute?.meanLossA ?? c.maeA))
+        try b("mae_b", round(absolute?.meanLossB ?? c.maeB))
+        try b("mae_diff", round(absolute?.meanLossDifference))
+        try b("mae_diff_ci_low", round(absolute?.interval.low))
+        try b("mae_diff_ci_high", round(absolute?.interval.high))
+        try b("dm_abs", round(absolute?.dm))
+        try b("hln_abs", round(absolute?.hln))
+        try b("p_abs", round(absolute?.pValue))
+        try b("mse_a", round(squared?.meanLossA))
+        try b("mse_b", round(squared?.meanLossB))
+        try b("mse_diff", round(squared?.meanLossDifference))
+        try b("mse_diff_ci_low", round(squared?.interval.low))
+        try b("mse_diff_ci_high", round(squared?.interval.high))
+        try b("dm_sq", round(squared?.dm))
+        try b("hln_sq", round(squared?.hln))
+        try b("p_sq", round(squared?.pValue))
+        var notes: [String] = []
+        if case .failure(let why) = c.absolute { notes.append(why.description) }
+        if let absolute, absolute.usedLagZeroVariance { notes.append("lag-0 variance used") }
+        try b("note", notes.isEmpty ? nil : notes.joined(separator: "; "))
+        try b("verdict", c.verdict)
+    }
+}
+
+extension Result {
+    /// The value of a success, nil for a failure.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 }

@@ -1,7 +1,7 @@
 import WeatherCore
 import WeatherStore
 
-/// The columns issue 13 adds to each `forecast_scores` row: bootstrap intervals of bias, MAE and
+/// The detail columns of each `forecast_scores` row: bootstrap intervals of bias, MAE and
 /// RMSE, error quantiles, conditional bias by observed tercile, MAE skill against persistence and
 /// climatology, and the Brier decomposition and skill of the probability of precipitation.
 struct ScoreDetails {
@@ -9,42 +9,38 @@ struct ScoreDetails {
     let baselines: BaselineRecord
     let rules: [String: ZoneRule]
 
-    /// The values of `ScoreSchema.scoreColumns` for one group, in that order.
-    func values(_ key: ScoreKey, _ pairs: [ScoredPair]) -> [SQLValue] {
-        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 4) }) }
-        var out: [SQLValue] = []
-        out += intervals(key, pairs)
-        let quantiles = ErrorQuantiles(errors: pairs.map(\.error))
-        out += [r(quantiles?.medianAbsError), r(quantiles?.p90AbsError)]
-        let terciles = ConditionalBias(pairs.map { (forecast: $0.forecast, observed: $0.observed) })
-        out += (0..<3).map { r(terciles?.terciles[$0].bias) }
-        if key.leadKind == "day" {
-            let (persistence, climate, cases, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
-            var bootstrap = options.bootstrap
-            bootstrap.seed ^= StableSeed.fnv1a("skill|" + key.text)
-            let interval = try? BlockBootstrap.skillInterval(cases, options: bootstrap).get()
-            out += [.integer(Int64(persistence.n)), r(persistence.referenceMAE), r(persistence.skill), r(interval?.low), r(interval?.high),
-                    .integer(Int64(climate.n)), r(climate.referenceMAE), r(climate.skill), .optional(note)]
-        } else {
-            out += [.null, .null, .null, .null, .null, .null, .null, .null, .text("baselines are daily: day leads only")]
-        }
-        let brier = key.variable == "precip_mm" ? decomposition(pairs) : nil
-        out += [r(brier?.reliability), r(brier?.resolution), r(brier?.uncertainty), r(brier?.brierSkillScore)]
-        return out
+    /// What one group's detail columns hold.
+    struct Row {
+        var intervals: Result<ErrorIntervals, IntervalUnavailable>
+        var quantiles: ErrorQuantiles?
+        var terciles: ConditionalBias?
+        /// Day leads only: the baselines are daily.
+        var skill: Skill?
+        var brier: BrierDecomposition?
     }
 
-    /// The bootstrap intervals and the dates they rest on, or the reason there are none.
-    func intervals(_ key: ScoreKey, _ pairs: [ScoredPair]) -> [SQLValue] {
+    struct Skill {
+        var persistence: MAESkill, climatology: MAESkill
+        var interval: ConfidenceInterval?
+        var note: String?
+    }
+
+    /// The detail values of one group.
+    func row(_ key: ScoreKey, _ pairs: [ScoredPair]) -> Row {
         var bootstrap = options.bootstrap
         bootstrap.seed ^= StableSeed.fnv1a(key.text)
-        func r(_ v: Double) -> SQLValue { .real(Convert.round(v, 4)) }
-        switch BlockBootstrap.errorIntervals(pairs.map(\.dated), options: bootstrap) {
-        case .success(let i):
-            return [r(i.bias.low), r(i.bias.high), r(i.mae.low), r(i.mae.high), r(i.rmse.low), r(i.rmse.high),
-                    .integer(Int64(i.dates)), .null]
-        case .failure(let why):
-            return [.null, .null, .null, .null, .null, .null, .null, .text(why.description)]
+        var skill: Skill?
+        if key.leadKind == "day" {
+            let (persistence, climate, cases, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
+            var skillBootstrap = options.bootstrap
+            skillBootstrap.seed ^= StableSeed.fnv1a("skill|" + key.text)
+            let interval = try? BlockBootstrap.skillInterval(cases, options: skillBootstrap).get()
+            skill = Skill(persistence: persistence, climatology: climate, interval: interval, note: note)
         }
+        return Row(intervals: BlockBootstrap.errorIntervals(pairs.map(\.dated), options: bootstrap),
+                   quantiles: ErrorQuantiles(errors: pairs.map(\.error)),
+                   terciles: ConditionalBias(pairs.map { (forecast: $0.forecast, observed: $0.observed) }),
+                   skill: skill, brier: key.variable == "precip_mm" ? decomposition(pairs) : nil)
     }
 
     /// The Brier decomposition of the group's probability forecasts, the event being the amount at
@@ -55,20 +51,52 @@ struct ScoreDetails {
                                   outcomes: withProbability.map { $0.observed >= options.precipThresholdMm })
     }
 
+    /// `ScoreSchema.detailColumns` from a group's details, rounded to 4 places; an interval that
+    /// could not be drawn leaves its columns NULL and says why in `ci_note`.
+    static let layout = RowLayout<Row>(columns: ScoreSchema.detailColumns.map(\.name)) { b, r throws(StoreError) in
+        func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 4) } }
+        let i = r.intervals.success
+        try b("bias_ci_low", round(i?.bias.low))
+        try b("bias_ci_high", round(i?.bias.high))
+        try b("mae_ci_low", round(i?.mae.low))
+        try b("mae_ci_high", round(i?.mae.high))
+        try b("rmse_ci_low", round(i?.rmse.low))
+        try b("rmse_ci_high", round(i?.rmse.high))
+        try b("ci_dates", i?.dates)
+        if case .failure(let why) = r.intervals { try b("ci_note", why.description) } else { try b("ci_note", nil as String?) }
+        try b("abs_error_p50", round(r.quantiles?.medianAbsError))
+        try b("abs_error_p90", round(r.quantiles?.p90AbsError))
+        try b("bias_lower_tercile", round(r.terciles?.terciles[0].bias))
+        try b("bias_middle_tercile", round(r.terciles?.terciles[1].bias))
+        try b("bias_upper_tercile", round(r.terciles?.terciles[2].bias))
+        let s = r.skill
+        try b("n_persistence", s.map { $0.persistence.n })
+        try b("mae_persistence", round(s?.persistence.referenceMAE))
+        try b("mae_skill_persistence", round(s?.persistence.skill))
+        try b("skill_persistence_ci_low", round(s?.interval?.low))
+        try b("skill_persistence_ci_high", round(s?.interval?.high))
+        try b("n_climatology", s.map { $0.climatology.n })
+        try b("mae_climatology", round(s?.climatology.referenceMAE))
+        try b("mae_skill_climatology", round(s?.climatology.skill))
+        try b("skill_note", s.map { $0.note } ?? "baselines are daily: day leads only")
+        try b("brier_reliability", round(r.brier?.reliability))
+        try b("brier_resolution", round(r.brier?.resolution))
+        try b("brier_uncertainty", round(r.brier?.uncertainty))
+        try b("brier_skill", round(r.brier?.brierSkillScore))
+    }
 }
 
-/// Fills the `ScoreSchema.scoreColumns` of the `forecast_scores` rows, one slice of groups at a time.
+/// Fills the `ScoreSchema.detailColumns` of the `forecast_scores` rows, one slice of groups at a time.
 struct ScoreDetailsWriter {
-    let update: Statement
+    let update: ColumnUpdate<ScoreDetails.Row>
     let details: ScoreDetails
 
     init(_ database: Database, _ details: ScoreDetails) throws {
-        let assignments = ScoreSchema.scoreColumns.map { $0.0 + " = ?" }.joined(separator: ", ")
-        update = try database.prepare("UPDATE forecast_scores SET \(assignments) WHERE \(ScoreKey.whereClause)")
+        update = try ColumnUpdate(database, table: VerificationTables.forecastScores, layout: ScoreDetails.layout, where: ScoreKey.whereClause)
         self.details = details
     }
 
     func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
-        for key in groups.keys.sorted() { try update.run(details.values(key, groups[key]!) + key.bindings) }
+        for key in groups.keys.sorted() { try update.update(details.row(key, groups[key]!), key: key.bindings) }
     }
 }

@@ -25,28 +25,54 @@ enum ScoredPairs {
         var slice: [ScoreKey: [ScoredPair]] = [:]
         var current: ScoreKey?
         try database.prepare("""
-            SELECT provider, product, model, location_id, variable, target_date, substr(valid_at_utc, 1, 10), issued_at_utc,
-                   lead_days, lead_hours, forecast, observed, precip_prob_pct FROM forecast_pairs
+            SELECT rowid, provider, product, model, location_id, variable, target_date, substr(valid_at_utc, 1, 10) AS valid_date,
+                   issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct FROM forecast_pairs
             ORDER BY provider, product, model, variable, lead_days, lead_hours_bin, location_id,
                      COALESCE(target_date, valid_at_utc), issued_at_utc
-            """).forEachRow { r in
-            let leadDays = r[8].int.map(Int.init)
-            let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: ForecastPair.leadBin(r[9].double ?? 0) ?? "?")
-            var key = ScoreKey(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string ?? "",
-                               variable: r[4].string ?? "", lead: lead)
+            """).forEachRow(named: { r in
+            let leadDays = r.int("lead_days").map(Int.init)
+            let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
+            var key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                               variable: r.string("variable") ?? "", lead: lead)
             if key != current {
                 if !slice.isEmpty { try body(slice) }
                 slice = [:]
                 current = key
             }
-            let pair = ScoredPair(locationID: r[3].string ?? "", date: r[5].string ?? r[6].string ?? "",
-                                  issuedAt: r[7].string.flatMap { UTCTime.parseISO8601($0) } ?? 0, leadDays: leadDays,
-                                  forecast: r[10].double ?? 0, observed: r[11].double ?? 0, probability: r[12].double.map { $0 / 100 })
+            let pair = ScoredPair(locationID: r.string("location_id") ?? "", date: r.string("target_date") ?? r.string("valid_date") ?? "",
+                                  issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"), leadDays: leadDays,
+                                  forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
+                                  probability: r.double("precip_prob_pct").map { $0 / 100 })
             slice[key, default: []].append(pair)
             key.locationID = pair.locationID
             slice[key, default: []].append(pair)
-        }
+        })
         if !slice.isEmpty { try body(slice) }
+    }
+}
+
+/// An instant a derived table keeps as ISO 8601 UTC text (`issued_at_utc`), read back as Unix
+/// seconds. Text that is not such an instant is an error that names the table, the row and the
+/// value — never the Unix epoch.
+enum StoredInstant {
+    static func read(_ r: Row, _ column: StaticString, table: String) throws -> Int64 {
+        let text = r.string(column)
+        guard let text, let t = UTCTime.parseISO8601(text) else {
+            throw StoredValueError(table: table, column: column.description, rowID: r.int("rowid"), value: text)
+        }
+        return t
+    }
+}
+
+/// A value in a derived table that is not what the aggregate wrote there.
+struct StoredValueError: Error, CustomStringConvertible {
+    var table: String
+    var column: String
+    var rowID: Int64?
+    var value: String?
+
+    var description: String {
+        "\(table) row \(rowID.map(String.init) ?? "?"): \(column) is \(value.map { "'\($0)'" } ?? "NULL"), not an ISO 8601 UTC instant"
     }
 }
 
@@ -65,10 +91,4 @@ extension ScoreKey {
 
     static let whereClause = "provider = ? AND product = ? AND model IS ? AND location_id = ? AND variable = ? AND lead_kind = ? "
         + "AND COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) = ?"
-
-    /// The identity columns of a row: provider, product, model, location, and `lead_days` (NULL for hourly bins).
-    var identity: [SQLValue] {
-        [.text(provider), .text(product), model.isEmpty ? .null : .text(model), .text(locationID),
-         .optional(leadDays)]
-    }
 }

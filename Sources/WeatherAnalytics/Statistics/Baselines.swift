@@ -44,7 +44,7 @@ public enum Baselines {
 /// boundaries naturally. The record includes the target's own observation: this is the
 /// sample climatology of the archive, not an independent one, and with a single year it is
 /// close to a 15-day running mean. It is offered only when the record spans at least
-/// `minimumSpanDays` (365: one full year), as issue 13 asks.
+/// `minimumSpanDays` (365: one full year), so that every day of the year has its own record.
 public struct DailyClimatology: Sendable {
     public let windowDays: Int
     private let values: [Int64: Double]

@@ -12,7 +12,7 @@ public struct DatedPair: Sendable, Equatable {
     public var error: Double { forecast - observed }
 }
 
-/// How the intervals are drawn. The defaults are those of issue 13.
+/// How the intervals are drawn. The defaults are those docs/STATISTICS.md states (1000 resamples of 3-day blocks).
 public struct BootstrapOptions: Sendable, Equatable {
     /// Consecutive dates per block: errors of neighbouring days are correlated (one weather
     /// regime lasts several days), and blocks keep that correlation in each resample.

@@ -73,7 +73,7 @@ public struct ThresholdContingency: Sendable, Equatable {
 
 /// Precipitation as a yes/no event at several amounts: "at least X mm".
 public enum PrecipitationContingency {
-    /// Issue 13's `precip_thresholds_mm`: a wet day (0.2 mm, the rain-gauge resolution), 1, 5, 10 mm.
+    /// The default `precip_thresholds_mm`: a wet day (0.2 mm, the rain-gauge resolution), 1, 5, 10 mm.
     public static let defaultThresholdsMm: [Double] = [0.2, 1, 5, 10]
 
     /// One table per threshold, in the order given; an event is an amount ≥ the threshold

@@ -2,32 +2,29 @@ import WeatherCore
 import WeatherStore
 
 /// Inserts pairs with one prepared statement, as they are made: scored ones into
-/// `forecast_pairs`, the others into `excluded_pairs` with their reason.
-struct PairWriter {
-    let scored: Statement
-    let excluded: Statement
+/// `forecast_pairs`, the others into `excluded_pairs` with their reason. The scored pairs are
+/// summed here too, per group and in the order they are written, so that the scores come from
+/// the pairs as made rather than from the table read back.
+final class PairWriter {
+    let scored: ColumnInsert<StoredPair>
+    let excluded: ColumnInsert<StoredPair>
+    let thresholdMm: Double
+    /// Per-location sums of the scored pairs written so far.
+    private(set) var sums: [ScoreKey: ScoreSums] = [:]
 
-    init(database: Database) throws {
-        let marks = Array(repeating: "?", count: 22).joined(separator: ", ")
-        scored = try database.prepare("INSERT INTO forecast_pairs VALUES (\(marks))")
-        excluded = try database.prepare("INSERT INTO excluded_pairs VALUES (\(marks), ?)")
+    init(database: Database, thresholdMm: Double) throws {
+        scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout)
+        excluded = try ColumnInsert(database, into: VerificationTables.excludedPairs, layout: VerificationTables.excludedPairLayout)
+        self.thresholdMm = thresholdMm
     }
 
     func write(_ p: ForecastPair, excludedBecause reason: Exclusion? = nil) throws {
-        var values: [SQLValue] = [
-            .text(p.provider), .text(p.product), .optional(p.model), .text(p.locationID), .text(p.variable),
-            .text(p.period), .optional(p.targetDate), .optional(p.validAt.map(UTCTime.iso8601)),
-            .text(UTCTime.iso8601(p.issuedAt)), .optional(p.leadDays), .real(Convert.round(p.leadHours, 3)),
-            p.leadDays == nil ? .optional(ForecastPair.leadBin(p.leadHours)) : .null,
-            .real(p.forecast), .real(p.observed), .real(Convert.round(p.error, 3)), .optional(p.precipProbPct),
-            .integer(p.forecastID), .optional(p.observationID), .optional(p.truthProvider), .optional(p.truthProduct),
-            .text(p.pairing), .optional(p.truthStation),
-        ]
-        if let reason {
-            values.append(.text(reason.rawValue))
-            try excluded.run(values)
+        let stored = StoredPair(p, reason: reason)
+        if reason != nil {
+            try excluded.insert(stored)
         } else {
-            try scored.run(values)
+            try scored.insert(stored)
+            sums[stored.scoreKey, default: ScoreSums()].add(p, thresholdMm: thresholdMm)
         }
     }
 }
@@ -60,8 +57,9 @@ enum MatchedSample {
             SELECT COUNT(*) FROM (SELECT DISTINCT variable, location_id, COALESCE(target_date, substr(valid_at_utc, 1, 13)),
                    COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) FROM forecast_pairs WHERE rowid IN (SELECT rid FROM temp.dropped))
             """)?.int ?? 0
+        let columns = VerificationTables.forecastPairs.insertColumns.joined(separator: ", ")
         try database.execute("""
-            INSERT INTO excluded_pairs SELECT *, '\(Exclusion.notInMatchedSample.rawValue)' FROM forecast_pairs
+            INSERT INTO excluded_pairs(\(columns), reason) SELECT \(columns), '\(Exclusion.notInMatchedSample.rawValue)' FROM forecast_pairs
             WHERE rowid IN (SELECT rid FROM temp.dropped)
             """)
         let pairs = try database.scalar("SELECT COUNT(*) FROM temp.dropped")?.int ?? 0
@@ -134,11 +132,9 @@ struct ExclusionTally {
     }
 
     func write(_ database: Database) throws {
-        let s = try database.prepare("INSERT INTO verification_exclusions VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for key in counts.keys.sorted() {
-            try s.run([.text(key.location), .text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model),
-                       .text(key.reason.rawValue), .integer(Int64(counts[key] ?? 0)), .text(detail(key))])
-        }
+        let rows = counts.keys.sorted().map { VerificationTables.ExclusionRow(key: $0, count: counts[$0] ?? 0, detail: detail($0)) }
+        _ = try ColumnInsert(database, into: VerificationTables.verificationExclusions, layout: VerificationTables.exclusionLayout)
+            .insert(rows)
     }
 }
 

@@ -22,12 +22,17 @@ public struct ScoreSums: Sendable, Equatable {
     public init() {}
 
     public mutating func add(_ p: ForecastPair, thresholdMm: Double) {
-        let f = p.forecast, o = p.observed, e = f - o
+        add(forecast: p.forecast, observed: p.observed, precipProbPct: p.precipProbPct, variable: p.variable, thresholdMm: thresholdMm)
+    }
+
+    /// Adds one pair's values: precipitation events (`variable` = `precip_mm`) at `thresholdMm`.
+    public mutating func add(forecast f: Double, observed o: Double, precipProbPct: Double?, variable: String, thresholdMm: Double) {
+        let e = f - o
         n += 1
         sumF += f; sumO += o; sumF2 += f * f; sumO2 += o * o; sumFO += f * o; sumAbsError += abs(e)
         sumSqError += e * e
         if abs(e) <= 2 + 1e-9 { nWithin2 += 1 }
-        if p.variable == "precip_mm" {
+        if variable == "precip_mm" {
             let forecastEvent = f >= thresholdMm
             let observedEvent = o >= thresholdMm
             switch (forecastEvent, observedEvent) {
@@ -36,7 +41,7 @@ public struct ScoreSums: Sendable, Equatable {
             case (true, false): falseAlarms += 1
             case (false, false): correctNegatives += 1
             }
-            if let prob = p.precipProbPct {
+            if let prob = precipProbPct {
                 let d = prob / 100 - (observedEvent ? 1 : 0)
                 nBrier += 1
                 sumBrier += d * d

@@ -7,45 +7,82 @@ struct ScoreTables {
     let database: Database
     let options: AggregateOptions
 
-    /// Sums per source, variable and lead: one group per location, and pooled (`*`) as their sum.
+    /// Sums per source, variable and lead, read from the final `forecast_pairs` in their order:
+    /// one group per location, and pooled (`*`) as their sum. The aggregate sums the pairs as it
+    /// writes them (`PairWriter.sums`) and reads them back only after the matched sample moved
+    /// some out; the result is the same either way.
     func sums() throws -> [ScoreKey: ScoreSums] {
         var scores: [ScoreKey: ScoreSums] = [:]
         try database.prepare("""
-            SELECT provider, product, model, location_id, variable, period, target_date, lead_days, lead_hours,
-                   forecast, observed, precip_prob_pct FROM forecast_pairs
-            """).forEachRow { r in
-            let p = ForecastPair(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string,
-                                 locationID: r[3].string ?? "", variable: r[4].string ?? "", period: r[5].string ?? "",
-                                 targetDate: r[6].string, validAt: nil, issuedAt: 0, leadDays: r[7].int.map(Int.init),
-                                 leadHours: r[8].double ?? 0, forecast: r[9].double ?? 0, observed: r[10].double ?? 0,
-                                 precipProbPct: r[11].double, forecastID: 0, observationID: nil)
-            var key = ScoreKey(p)
-            key.locationID = p.locationID
-            scores[key, default: ScoreSums()].add(p, thresholdMm: options.precipThresholdMm)
-        }
+            SELECT provider, product, model, location_id, variable, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
+            FROM forecast_pairs
+            """).forEachRow(named: { r in
+            let variable = r.string("variable") ?? ""
+            let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                               locationID: r.string("location_id") ?? "", variable: variable,
+                               lead: r.int("lead_days").map { .days(Int($0)) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?"))
+            scores[key, default: ScoreSums()].add(forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
+                                                  precipProbPct: r.double("precip_prob_pct"), variable: variable,
+                                                  thresholdMm: options.precipThresholdMm)
+        })
         return ScoreSums.pooled(scores)
     }
 
+    /// One row of `forecast_scores` as `write` gives it.
+    struct ScoreRow {
+        var key: ScoreKey
+        var sums: ScoreSums
+        var thresholdMm: Double
+    }
+
+    /// `forecast_scores`' columns from a group's sums: the statistics rounded to 4 places, those
+    /// of temperatures or precipitation only for them. The detail columns are filled later.
+    static let scoreLayout = RowLayout<ScoreRow>(columns: VerificationTables.scoreColumns.map(\.name)) { b, r throws(StoreError) in
+        func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 4) } }
+        let key = r.key, v = r.sums
+        let isTemp = key.variable.hasPrefix("temp")
+        let isPrecip = key.variable == "precip_mm"
+        func count(_ c: Int) -> Int? { isPrecip ? c : nil }
+        func precip(_ x: Double?) -> Double? { isPrecip ? round(x) : nil }
+        try b("provider", key.provider)
+        try b("product", key.product)
+        try b("model", key.model.isEmpty ? nil : key.model)
+        try b("location_id", key.locationID)
+        try b("variable", key.variable)
+        try b("lead_kind", key.leadKind)
+        try b("lead_days", key.leadDays)
+        try b("lead_hours_bin", key.leadBin)
+        try b("n", v.n)
+        try b("bias", round(v.bias))
+        try b("mae", round(v.mae))
+        try b("rmse", round(v.rmse))
+        try b("error_sd", round(v.errorSD))
+        try b("within_2c_pct", isTemp ? round(v.within2Pct) : nil)
+        try b("sum_f", v.sumF)
+        try b("sum_o", v.sumO)
+        try b("sum_f2", v.sumF2)
+        try b("sum_o2", v.sumO2)
+        try b("sum_fo", v.sumFO)
+        try b("sum_abs_error", v.sumAbsError)
+        try b("n_within_2c", v.nWithin2)
+        try b("threshold_mm", isPrecip ? r.thresholdMm : nil)
+        try b("hits", count(v.hits))
+        try b("misses", count(v.misses))
+        try b("false_alarms", count(v.falseAlarms))
+        try b("correct_negatives", count(v.correctNegatives))
+        try b("pod", precip(v.pod))
+        try b("far", precip(v.far))
+        try b("csi", precip(v.csi))
+        try b("frequency_bias", precip(v.frequencyBias))
+        try b("brier", precip(v.brier))
+        try b("n_brier", count(v.nBrier))
+        try b("sum_brier", isPrecip ? v.sumBrier : nil)
+        try b("sum_sq_error", v.sumSqError)
+    }
+
     func write(_ scores: [ScoreKey: ScoreSums]) throws {
-        let marks = Array(repeating: "?", count: 34).joined(separator: ", ")
-        let s = try database.prepare("INSERT INTO forecast_scores VALUES (\(marks))")
-        func r(_ v: Double?) -> SQLValue { .optional(v.map { Convert.round($0, 4) }) }
-        for key in scores.keys.sorted() {
-            let v = scores[key]!
-            let isTemp = key.variable.hasPrefix("temp")
-            let isPrecip = key.variable == "precip_mm"
-            let threshold: SQLValue = isPrecip ? .real(options.precipThresholdMm) : .null
-            func count(_ c: Int) -> SQLValue { isPrecip ? .integer(Int64(c)) : .null }
-            try s.run([.text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model), .text(key.locationID),
-                       .text(key.variable), .text(key.leadKind), .optional(key.leadDays),
-                       .optional(key.leadBin), .integer(Int64(v.n)),
-                       r(v.bias), r(v.mae), r(v.rmse), r(v.errorSD), isTemp ? r(v.within2Pct) : .null,
-                       .real(v.sumF), .real(v.sumO), .real(v.sumF2), .real(v.sumO2), .real(v.sumFO), .real(v.sumAbsError),
-                       .integer(Int64(v.nWithin2)), threshold, count(v.hits), count(v.misses), count(v.falseAlarms),
-                       count(v.correctNegatives), isPrecip ? r(v.pod) : .null, isPrecip ? r(v.far) : .null,
-                       isPrecip ? r(v.csi) : .null, isPrecip ? r(v.frequencyBias) : .null, isPrecip ? r(v.brier) : .null,
-                       isPrecip ? .integer(Int64(v.nBrier)) : .null, isPrecip ? .real(v.sumBrier) : .null, .real(v.sumSqError)])
-        }
+        let insert = try ColumnInsert(database, into: VerificationTables.forecastScores, layout: Self.scoreLayout)
+        _ = try insert.insert(scores.keys.sorted().map { ScoreRow(key: $0, sums: scores[$0]!, thresholdMm: options.precipThresholdMm) })
     }
 
     /// `scores_by_lead`: one row per provider/product/model and variable (pooled over locations),
@@ -54,11 +91,8 @@ struct ScoreTables {
     func writeByLead(_ scores: [ScoreKey: ScoreSums]) throws {
         let dayKeys = scores.keys.filter { $0.leadKind == "day" && $0.locationID == ScoreKey.pooled }
         let leads = Set(dayKeys.compactMap(\.leadDays)).sorted()
-        var columns = ["provider TEXT", "product TEXT", "model TEXT", "variable TEXT"]
-        columns += leads.map { "mae_lead_\($0)d REAL" }
-        columns += leads.map { "bias_lead_\($0)d REAL" }
-        columns += leads.map { "n_lead_\($0)d INTEGER" }
-        try database.execute("CREATE TABLE scores_by_lead (\(columns.joined(separator: ", ")))")
+        let table = VerificationTables.scoresByLead(leads: leads)
+        try database.execute(table.createSQL)
         var rows: [String: (ScoreKey, [Int: ScoreSums])] = [:]
         for key in dayKeys {
             let id = [key.provider, key.product, key.model, key.variable].joined(separator: "\u{0}")
@@ -66,15 +100,19 @@ struct ScoreTables {
             entry.1[key.leadDays ?? 0] = scores[key]
             rows[id] = entry
         }
-        let marks = Array(repeating: "?", count: 4 + 3 * leads.count).joined(separator: ", ")
-        let s = try database.prepare("INSERT INTO scores_by_lead VALUES (\(marks))")
-        for (_, (key, byLead)) in rows.sorted(by: { $0.value.0 < $1.value.0 }) {
-            var values: [SQLValue] = [.text(key.provider), .text(key.product), key.model.isEmpty ? .null : .text(key.model), .text(key.variable)]
-            values += leads.map { .optional(byLead[$0]?.mae.map { Convert.round($0, 3) }) }
-            values += leads.map { .optional(byLead[$0]?.bias.map { Convert.round($0, 3) }) }
-            values += leads.map { byLead[$0].map { .integer(Int64($0.n)) } ?? .null }
-            try s.run(values)
+        // The lead columns are named after the data, so they are bound under the names the
+        // declaration gave them, in its order.
+        let layout = RowLayout<(ScoreKey, [Int: ScoreSums])>(columns: table.insertColumns) { b, row throws(StoreError) in
+            let (key, byLead) = row
+            try b("provider", key.provider)
+            try b("product", key.product)
+            try b("model", key.model.isEmpty ? nil : key.model)
+            try b("variable", key.variable)
+            for lead in leads { try b.generated("mae_lead_\(lead)d", byLead[lead]?.mae.map { Convert.round($0, 3) }) }
+            for lead in leads { try b.generated("bias_lead_\(lead)d", byLead[lead]?.bias.map { Convert.round($0, 3) }) }
+            for lead in leads { try b.generated("n_lead_\(lead)d", byLead[lead].map { Int64($0.n) }) }
         }
+        _ = try ColumnInsert(database, into: table, layout: layout).insert(rows.values.sorted { $0.0 < $1.0 })
     }
 }
 

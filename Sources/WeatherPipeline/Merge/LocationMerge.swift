@@ -103,11 +103,7 @@ struct LocationMerge {
     /// Moves the records of an output location to the earlier-ranked location that replaces it.
     private func rename(_ old: String, to location: Location) throws {
         try save(location)
-        let key = "(SELECT key FROM main.location_keys WHERE location_id = ?)"
-        for table in ["observation_rows", "forecast_rows"] {
-            try database.run("UPDATE main.\(table) SET location_key = \(key) WHERE location_key = \(key)", [.text(location.id), .text(old)])
-        }
-        try database.run("DELETE FROM main.location_keys WHERE location_id = ?", [.text(old)])
+        try RecordMerge(database).moveRecords(from: old, to: location.id)
         try database.run("UPDATE temp.location_map SET merged_id = ? WHERE merged_id = ?", [.text(location.id), .text(old)])
         try database.run("DELETE FROM merged_location_ranks WHERE location_id = ?", [.text(old)])
         try database.run("DELETE FROM main.locations WHERE id = ?", [.text(old)])

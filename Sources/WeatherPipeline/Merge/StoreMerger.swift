@@ -64,13 +64,14 @@ public final class StoreMerger {
             try IngestOrder.rankShardSources(database)
             var counts = Counts()
             counts.locations = try LocationMerge(store: store).merge()
-            try mapKeys()
+            let records = RecordMerge(database)
+            try records.mapKeys()
             (counts.sources, counts.sourcesSkipped) = try copySources()
-            counts.observations = try upsertRecords("observation_rows")
-            counts.forecasts = try upsertRecords("forecast_rows")
+            counts.observations = try records.upsertRecords(.observations)
+            counts.forecasts = try records.upsertRecords(.forecasts)
             counts.rejects = try copyBySource("rejects")
             counts.warnings = try copyBySource("warnings")
-            try recountSources()
+            try records.recountSources()
             Self.faultKill()
             try database.run("INSERT INTO merged_stores(identity, path, sources, merged_at_utc) VALUES (?, ?, ?, ?)",
                              [.text(identity), .text(path), .integer(Int64(counts.sources)), .text(UTCTime.iso8601(Int64(time(nil))))])
@@ -110,11 +111,8 @@ public final class StoreMerger {
             CREATE TEMP TABLE IF NOT EXISTS incoming (source_id INTEGER PRIMARY KEY, doc_lines INTEGER NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS displaced (source_id INTEGER NOT NULL, line INTEGER);
             DELETE FROM temp.source_map; DELETE FROM temp.location_map; DELETE FROM temp.incoming; DELETE FROM temp.displaced;
-            CREATE TEMP TRIGGER IF NOT EXISTS displaced_observation AFTER UPDATE ON main.observation_rows
-                BEGIN INSERT INTO displaced VALUES (old.source_id, old.line); END;
-            CREATE TEMP TRIGGER IF NOT EXISTS displaced_forecast AFTER UPDATE ON main.forecast_rows
-                BEGIN INSERT INTO displaced VALUES (old.source_id, old.line); END;
             """)
+        try RecordMerge(database).createDisplacedTriggers()
     }
 
     /// The store's complete sources, under new ids (after the output's highest); a source
@@ -131,7 +129,7 @@ public final class StoreMerger {
             """, [.integer(offset)])
         let copied = database.changes
         let all = try database.scalar("SELECT COUNT(*) FROM shard.sources WHERE status = 'complete'")?.int ?? 0
-        let columns = try sharedColumns("sources").filter { $0 != "id" }
+        let columns = try RecordMerge(database).sharedColumns("sources").filter { $0 != "id" }
         let list = columns.map(Database.quoteIdentifier).joined(separator: ", ")
         try database.execute("""
             INSERT INTO main.sources(id, \(list))
@@ -145,29 +143,9 @@ public final class StoreMerger {
         // Documents with records in the shard, to find the ones that lose every record here.
         try database.execute("""
             INSERT INTO temp.incoming(source_id, doc_lines)
-            SELECT m.merged_id, \(StoreMerger.documentLines(schema: "shard", source: "m.shard_id")) FROM temp.source_map m
+            SELECT m.merged_id, \(RecordMerge.documentLines(schema: "shard", source: "m.shard_id")) FROM temp.source_map m
             """)
         return (copied, Int(all) - copied)
-    }
-
-    /// Columns of `table` present in both the output and the shard (an older shard may lack
-    /// columns added since; they take their defaults). Names come from the schema, never input.
-    func sharedColumns(_ table: String) throws -> [String] {
-        let main = try database.rows("SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
-        let shard = Set(try database.rows("SELECT name FROM pragma_table_info(?, 'shard')", [.text(table)]).compactMap { $0.first?.string })
-        return main.filter { shard.contains($0) }
-    }
-
-    /// The SELECT list that copies a shard row with its source id and location and feed keys mapped.
-    func selectList(_ columns: [String]) -> String {
-        columns.map { c -> String in
-            switch c {
-            case "source_id": return "sm.merged_id"
-            case "location_key": return "lk.merged_key"
-            case "feed_key": return "fm.merged_key"
-            default: return "r." + Database.quoteIdentifier(c)
-            }
-        }.joined(separator: ", ")
     }
 }
 

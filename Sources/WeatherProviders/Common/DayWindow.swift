@@ -3,13 +3,17 @@ import WeatherCore
 /// The UTC bounds of a local calendar day, for day forecasts.
 enum DayWindow {
     /// Local midnight to next local midnight of `date` (`YYYY-MM-DD`), by IANA zone when known
-    /// (23 or 25 hours across DST changes), else by fixed offset.
-    static func bounds(of date: String, zone: String?, offset: Int?) -> (from: Int64, to: Int64) {
+    /// (23 or 25 hours across DST changes), else by fixed offset. A `date` that is not a calendar
+    /// date is the reply's fault, reported at `fieldPath` (the field the date came from): never
+    /// a day at the Unix epoch.
+    static func bounds(of date: String, zone: String?, offset: Int?, fieldPath: String) throws(DecodeFailure) -> (from: Int64, to: Int64) {
         if let zone, let start = LocalTime.startOfDay(date, zone: zone),
            let end = LocalTime.startOfDay(LocalTime.nextDate(date), zone: zone) {
             return (start, end)
         }
-        let midnight = UTCTime.parseISO8601(date + "T00:00:00Z") ?? 0
+        guard let midnight = UTCTime.parseISO8601(date + "T00:00:00Z") else {
+            throw DecodeFailure(.wrongType, "\(Sanitize.printable(String(date.prefix(40)))) is not a date (YYYY-MM-DD)", fieldPath: fieldPath)
+        }
         return (midnight - Int64(offset ?? 0), midnight - Int64(offset ?? 0) + 86400)
     }
 

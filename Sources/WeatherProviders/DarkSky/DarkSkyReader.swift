@@ -93,7 +93,7 @@ struct DarkSkyReader {
         let obj = try item.object()
         let t = try obj.requiredInstant("time")
         let date = DayWindow.targetDate(middle: t + 12 * 3600, zone: zone, offset: offset)
-        let window = DayWindow.bounds(of: date, zone: zone, offset: offset)
+        let window = try DayWindow.bounds(of: date, zone: zone, offset: offset, fieldPath: item.path + ".time")
         var f = forecast(.day, window.from, window.to, at: t)
         f.targetDate = date
         try point(obj).apply(to: &f)

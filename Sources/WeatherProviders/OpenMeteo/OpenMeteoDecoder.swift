@@ -84,7 +84,7 @@ struct OpenMeteoDecoder: FormatDecoder {
                 doc.observations = [try reader.legacyObservation(legacy, at: legacyTime, hourlyUnits: body.value["hourly_units"])]
             }
             if let hourly { doc.forecasts += reader.hourlyForecasts(hourly) }
-            if let daily { doc.forecasts += reader.dailyForecasts(daily) }
+            if let daily { doc.forecasts += try reader.dailyForecasts(daily) }
         }
         doc.warnings += ctx.warnings
         return doc

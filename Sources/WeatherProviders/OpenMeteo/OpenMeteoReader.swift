@@ -98,12 +98,12 @@ struct OpenMeteoReader {
     }
 
     /// Daily rows: the reply gives the local date; the period is that local day.
-    func dailyForecasts(_ daily: Block) -> [Forecast] {
+    func dailyForecasts(_ daily: Block) throws(DecodeFailure) -> [Forecast] {
         var out: [Forecast] = []
         for model in Self.models(daily) {
             for i in daily.times.indices where Self.hasValues(daily, i, model) {
                 let date = daily.dates[i]
-                let window = DayWindow.bounds(of: date, zone: zone, offset: offset)
+                let window = try DayWindow.bounds(of: date, zone: zone, offset: offset, fieldPath: "daily.time[\(i)]")
                 var f = forecast(.day, window.from, window.to, at: window.from + (window.to - window.from) / 2, model: model)
                 f.targetDate = date
                 f.tempMaxC = daily.value(.tempMax, model: model, i)

@@ -181,7 +181,7 @@ struct OneCallReader {
         let obj = try item.object()
         let dt = try obj.requiredInstant("dt")
         let date = DayWindow.targetDate(middle: dt, zone: zone, offset: offset)
-        let window = DayWindow.bounds(of: date, zone: zone, offset: offset)
+        let window = try DayWindow.bounds(of: date, zone: zone, offset: offset, fieldPath: item.path + ".dt")
         var f = forecast(.day, from: window.from, to: window.to, at: dt)
         try OWMFields.fillShared(obj, units: units, assumption: assumption).apply(to: &f)
         f.targetDate = date

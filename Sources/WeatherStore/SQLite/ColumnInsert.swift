@@ -53,6 +53,23 @@ public struct RowBinder {
         try statement.set(index, v)
         advance(name)
     }
+
+    /// A value of a column whose name is made at run time (`mae_lead_3d`: one column per lead
+    /// day present), checked like the others.
+    public mutating func generated(_ name: String, _ v: Double?) throws(StoreError) {
+        try statement.set(index, v)
+        advance(generated: name)
+    }
+
+    public mutating func generated(_ name: String, _ v: Int64?) throws(StoreError) {
+        try statement.set(index, v)
+        advance(generated: name)
+    }
+
+    private mutating func advance(generated name: String) {
+        assert(columns[(Int(index) - 1) % columns.count] == name, "\(name) bound at the position of \(columns[(Int(index) - 1) % columns.count])")
+        index += 1
+    }
 }
 
 /// A prepared INSERT built from a `RowLayout`, reused for every record (most of SQLite's insert
@@ -78,6 +95,14 @@ public final class ColumnInsert<Record> {
         group = rowsPerStatement > 1 && suffix.isEmpty
             ? try database.prepare(ColumnInsert.sql(table: table, columns: layout.columns, verb: verb, rows: rowsPerStatement))
             : nil
+    }
+
+    /// An insert into a declared table (its row table), refused when the layout names a column
+    /// the declaration does not have.
+    public convenience init(_ database: Database, into table: TableDeclaration, layout: RowLayout<Record>, verb: String = "",
+                            suffix: String = "", rowsPerStatement: Int = 1) throws(StoreError) {
+        try table.check(layout)
+        try self.init(database, table: table.rowTable, layout: layout, verb: verb, suffix: suffix, rowsPerStatement: rowsPerStatement)
     }
 
     public static func sql(table: String, columns: [String], verb: String = "", suffix: String = "", rows: Int = 1) -> String {

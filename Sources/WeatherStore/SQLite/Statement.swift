@@ -23,6 +23,15 @@ public final class Statement {
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
+    /// The column names with the indexes readers by name resolved (`Row`), made on first use.
+    private var resolvedNames: ColumnNames?
+    var namesByColumn: ColumnNames {
+        if let resolvedNames { return resolvedNames }
+        let names = ColumnNames(names: columnNames, sql: sql)
+        resolvedNames = names
+        return names
+    }
+
     /// Binds `values` to the parameters in order; their number must match the statement's, so a
     /// forgotten value is an error and not a silent NULL.
     public func bind(_ values: [SQLValue]) throws(StoreError) {

@@ -27,6 +27,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     /// A row was bound with another number of values than its statement has parameters: a
     /// defect in wxpipe, caught before SQLite could store a value in its neighbour's column.
     case bindingMismatch(bound: Int, expected: Int, sql: String)
+    /// An insert names a column its table's declaration does not have: a defect in wxpipe.
+    case undeclaredColumn(table: String, column: String)
 
     /// The error for a SQLite result code: the codes with a meaning of their own get their case.
     init(sqlite code: Int32, message: String, sql: String? = nil, path: String) {
@@ -74,6 +76,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             return "\(path): \(what)"
         case .bindingMismatch(let bound, let expected, _):
             return "\(bound) value(s) bound for \(expected) column(s)"
+        case .undeclaredColumn(let table, let column):
+            return "\(column) is not a column of \(table)'s declaration"
         }
     }
 
@@ -89,6 +93,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible, Equatable {
             return s
         case .bindingMismatch(_, _, let sql):
             return "internal error: \(message) (in: \(sql.prefix(200)))"
+        case .undeclaredColumn:
+            return "internal error: " + message
         default:
             return message
         }

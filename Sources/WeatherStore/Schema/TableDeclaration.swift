@@ -115,14 +115,18 @@ public struct TableDeclaration: Sendable {
     let shapeConstraints: [String]
     /// `CREATE INDEX` statements for the row table.
     let indexes: [String]
+    /// The columns of a table-level `PRIMARY KEY (…)`, in key order (empty: none, or a column's own).
+    public let primaryKey: [String]
 
-    init(_ name: String, rowTable: String? = nil, columns: [ColumnDeclaration], rowConstraints: [(sql: String, comment: String?)] = [],
-         shapeConstraints: [String] = [], indexes: [String] = []) {
+    public init(_ name: String, rowTable: String? = nil, columns: [ColumnDeclaration], primaryKey: [String] = [],
+                rowConstraints: [(sql: String, comment: String?)] = [], shapeConstraints: [String] = [], indexes: [String] = []) {
         self.name = name
         self.rowTable = rowTable ?? name
         self.columns = columns
-        self.rowConstraints = rowConstraints
-        self.shapeConstraints = shapeConstraints
+        self.primaryKey = primaryKey
+        let key = primaryKey.isEmpty ? [] : ["PRIMARY KEY (\(primaryKey.joined(separator: ", ")))"]
+        self.rowConstraints = key.map { (sql: $0, comment: nil) } + rowConstraints
+        self.shapeConstraints = key + shapeConstraints
         self.indexes = indexes
     }
 
@@ -173,6 +177,15 @@ public struct TableDeclaration: Sendable {
             + indexes.map { "\n" + $0 + ";" }.joined()
     }
 
+    /// `CREATE TABLE` (without `IF NOT EXISTS`) for a plain table that is dropped and made again
+    /// on every rebuild, such as the aggregate's derived tables: a table left by an earlier
+    /// version is then an error, never silently kept in its old shape.
+    public var createSQL: String {
+        precondition(!isView, "\(name) is a view over \(rowTable)")
+        return Self.create(rowTable, rowColumns.map { ($0.definition, $0.comment) } + rowConstraints.map { ($0.sql, $0.comment) },
+                           ifNotExists: false) + indexes.map { "\n" + $0 + ";" }.joined()
+    }
+
     /// `CREATE TABLE IF NOT EXISTS` for the shape users see: the table of the same name that an
     /// export copies and that schema version 1 stored.
     public var shapeSQL: String {
@@ -198,12 +211,25 @@ public struct TableDeclaration: Sendable {
             + "\nFROM \(rowTable) \(r) JOIN feeds d ON d.key = \(r).feed_key JOIN location_keys k ON k.key = \(r).location_key;"
     }
 
-    /// (name, type, notnull, pk) per column, as `pragma_table_info` gives them for the shape.
-    var declaredColumns: [[SQLValue]] {
-        columns.map { [.text($0.name), .text($0.type), .integer($0.notNull ? 1 : 0), .integer($0.primaryKey ? 1 : 0)] }
+    /// (name, type, notnull, pk) per column, as `pragma_table_info` gives them for the shape: `pk`
+    /// is the column's place in the primary key (1-based), 0 for a column outside it.
+    public var declaredColumns: [[SQLValue]] {
+        columns.map { c in
+            let pk = c.primaryKey ? 1 : (primaryKey.firstIndex(of: c.name).map { $0 + 1 } ?? 0)
+            return [.text(c.name), .text(c.type), .integer(c.notNull ? 1 : 0), .integer(Int64(pk))]
+        }
     }
 
-    private static func create(_ table: String, _ lines: [(String, String?)]) -> String {
+    /// Refuses a layout that names a column the row table does not have: the names a layout
+    /// binds are checked against its own list in debug builds (`RowBinder`), and that list here.
+    public func check<Record>(_ layout: RowLayout<Record>) throws(StoreError) {
+        let known = Set(rowColumns.map(\.name))
+        if let unknown = layout.columns.first(where: { !known.contains($0) }) {
+            throw StoreError.undeclaredColumn(table: rowTable, column: unknown)
+        }
+    }
+
+    private static func create(_ table: String, _ lines: [(String, String?)], ifNotExists: Bool = true) -> String {
         var body: [String] = []
         for (k, line) in lines.enumerated() {
             if let comment = line.1 {
@@ -211,6 +237,6 @@ public struct TableDeclaration: Sendable {
             }
             body.append("    " + line.0 + (k == lines.count - 1 ? "" : ","))
         }
-        return "CREATE TABLE IF NOT EXISTS \(table) (\n" + body.joined(separator: "\n") + "\n);"
+        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(table) (\n" + body.joined(separator: "\n") + "\n);"
     }
 }

@@ -1,0 +1,112 @@
+/// One location's records as the aggregate stage reads them: the statements are prepared once,
+/// and every row is handed over as it is stepped, read by column name.
+///
+/// They read the row tables, not the views: instants come as Unix seconds, with no ISO text made
+/// and parsed back per row. Rows come in the order of their unique keys, not of their ids — the
+/// views' order, as ISO text sorts as the instant — so that the aggregate's results, down to the
+/// last bit of a sum, depend on the records alone: a store merged from shards (docs/SCALING.md)
+/// or ingested again gives the same.
+public struct LocationRecords {
+    /// An observation with what truth needs: its feed, role, instant and the values verified.
+    public struct Observation {
+        public var id: Int64
+        public var provider: String, product: String
+        /// '' for records that are not station reports.
+        public var stationID: String
+        public var role: String?
+        public var observedAt: Int64
+        public var tempC: Double?, precipMm: Double?, precipWindowH: Double?
+        public var latitude: Double, longitude: Double
+    }
+
+    /// A forecast with what pairing needs.
+    public struct Forecast {
+        public var id: Int64
+        public var provider: String, product: String, model: String?, period: String
+        public var issuedAt: Int64, validFrom: Int64, validTo: Int64, validAt: Int64?
+        public var periodHours: Double?
+        public var tempC: Double?, tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
+    }
+
+    private let place: Statement
+    private let observations: Statement
+    private let days: Statement
+    private let points: Statement
+    private let windows: Statement
+
+    public init(_ database: Database) throws(StoreError) {
+        let location = "(SELECT key FROM location_keys WHERE location_id = ?)"
+        place = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
+        observations = try database.prepare("""
+            SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
+                   o.lat, o.lon
+            FROM observation_rows o JOIN feeds d ON d.key = o.feed_key WHERE o.location_key = \(location)
+            ORDER BY o.observed_at_unix, d.provider, d.product, d.station_id
+            """)
+        days = try database.prepare("""
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key WHERE f.location_key = \(location) AND d.period = 'day'
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
+            """)
+        points = try database.prepare("""
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
+            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
+            """)
+        windows = try database.prepare("""
+            SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
+            WHERE f.location_key = \(location) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
+            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
+            """)
+    }
+
+    /// The location's coordinates (nil for an unknown location).
+    public func coordinates(_ location: String) throws -> (latitude: Double, longitude: Double)? {
+        var out: (Double, Double)?
+        try place.forEachRow([.text(location)], named: { r in out = (r.double("lat") ?? 0, r.double("lon") ?? 0) })
+        return out
+    }
+
+    /// The location's observations, in time order (then provider, product and station).
+    public func observations(_ location: String, _ body: (Observation) throws -> Void) throws {
+        try observations.forEachRow([.text(location)], named: { r in
+            guard let t = r.int("observed_at_unix") else { return }
+            try body(Observation(id: r.int("id") ?? 0, provider: r.string("provider") ?? "", product: r.string("product") ?? "",
+                                 stationID: r.string("station_id") ?? "", role: r.string("role"), observedAt: t,
+                                 tempC: r.double("temp_c"), precipMm: r.double("precip_mm"), precipWindowH: r.double("precip_window_h"),
+                                 latitude: r.double("lat") ?? 0, longitude: r.double("lon") ?? 0))
+        })
+    }
+
+    /// The location's day forecasts, by issue, feed and window.
+    public func dayForecasts(_ location: String, _ body: (Forecast) throws -> Void) throws {
+        try forecasts(days, [.text(location)], body)
+    }
+
+    /// The location's hourly and 3-hourly forecasts with a temperature.
+    public func pointForecasts(_ location: String, _ body: (Forecast) throws -> Void) throws {
+        try forecasts(points, [.text(location)], body)
+    }
+
+    /// The location's forecasts of one or two periods; with `amountsOnly`, only those with a precipitation amount.
+    public func windowForecasts(_ location: String, periods: (String, String), amountsOnly: Bool,
+                                _ body: (Forecast) throws -> Void) throws {
+        try forecasts(windows, [.text(location), .text(periods.0), .text(periods.1), .integer(amountsOnly ? 1 : 0)], body)
+    }
+
+    private func forecasts(_ statement: Statement, _ values: [SQLValue], _ body: (Forecast) throws -> Void) throws {
+        try statement.forEachRow(values, named: { r in
+            guard let issued = r.int("issued_at_unix"), let from = r.int("valid_from_unix"), let to = r.int("valid_to_unix") else { return }
+            try body(Forecast(id: r.int("id") ?? 0, provider: r.string("provider") ?? "", product: r.string("product") ?? "",
+                              model: r.string("model"), period: r.string("period") ?? "", issuedAt: issued, validFrom: from, validTo: to,
+                              validAt: r.int("valid_at_unix"), periodHours: r.double("period_hours"), tempC: r.double("temp_c"),
+                              tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"), precipMm: r.double("precip_mm"),
+                              precipProbPct: r.double("precip_prob_pct")))
+        })
+    }
+}
