@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Station truth and NWS forecasts for New York (issue 16), into Fixtures/inputs/stations/.
+"""Station truth and NWS forecasts for New York, into Fixtures/inputs/stations/.
 
 Written deterministically from the same "real" weather as Fixtures/generate.py (truth_temp,
 truth_rain), so every provider at New York describes one world:

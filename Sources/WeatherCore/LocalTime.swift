@@ -22,12 +22,17 @@ public enum LocalTime {
 
     /// UTC instant of a local wall-clock time (seconds since the epoch as if the wall clock were
     /// UTC) in zone `name`. In a DST gap or fold the earlier reading wins, as most libraries do.
+    ///
+    /// The offsets in force a day either side are the only candidates (zones change at most once
+    /// a day): a candidate is right when the zone has that offset at the instant it gives; of two
+    /// right ones (a fold) the earlier instant wins; when none is (a gap) the earlier of the
+    /// instants the two offsets give — the same rule west and east of UTC.
     public static func utc(fromWallClock wall: Int64, zone name: String) -> Int64? {
         guard let tz = zone(name) else { return nil }
-        let first = Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
-        let guess = wall - first
-        let second = Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess))))
-        return wall - second
+        func offset(_ t: Int64) -> Int64 { Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))) }
+        let candidates = Set([offset(wall - 86_400), offset(wall), offset(wall + 86_400)]).map { wall - $0 }
+        let right = candidates.filter { wall - offset($0) == $0 }
+        return (right.isEmpty ? candidates : right).min()
     }
 
     /// Hours in the local day `date` (`YYYY-MM-DD`): 23, 24 or 25 across DST changes.

@@ -56,20 +56,25 @@ struct LocalTimeTests {
     }
 
     /// London's 01:30 on 31 March never happens (GMT → 01:30Z, BST → 00:30Z) and 01:30 on
-    /// 27 October happens twice (00:30Z in BST, 01:30Z in GMT).
-    @Test func londonGapAndFoldGiveOneOfTheTwoReadings() {
+    /// 27 October happens twice (00:30Z in BST, 01:30Z in GMT): the earlier reading wins there too.
+    @Test func londonGapAndFoldTakeTheEarlierReading() {
         let gap = LocalTime.utc(fromWallClock: wall("2024-03-31T01:30:00"), zone: Self.london)
         let fold = LocalTime.utc(fromWallClock: wall("2024-10-27T01:30:00"), zone: Self.london)
         #expect([instant("2024-03-31T00:30:00Z"), instant("2024-03-31T01:30:00Z")].contains(gap ?? 0))
         #expect([instant("2024-10-27T00:30:00Z"), instant("2024-10-27T01:30:00Z")].contains(fold ?? 0))
         #expect(LocalTime.utc(fromWallClock: wall("2024-03-31T02:00:00"), zone: Self.london) == instant("2024-03-31T01:00:00Z"))
         #expect(LocalTime.utc(fromWallClock: wall("2024-10-27T02:00:00"), zone: Self.london) == instant("2024-10-27T02:00:00Z"))
-        // The doc comment promises the earlier reading in a gap or a fold, as in New York; east
-        // of UTC the two-step guess lands on the later one (01:30Z both times).
-        withKnownIssue("LocalTime.utc(fromWallClock:) takes the later reading in zones east of UTC") {
-            #expect(gap == instant("2024-03-31T00:30:00Z"))
-            #expect(fold == instant("2024-10-27T00:30:00Z"))
-        }
+        // The earlier reading in a gap or a fold, as in New York.
+        #expect(gap == instant("2024-03-31T00:30:00Z"))
+        #expect(fold == instant("2024-10-27T00:30:00Z"))
+    }
+
+    /// Sydney, east of UTC and south: 02:30 on 6 October 2024 never happens (AEST → 16:30Z,
+    /// AEDT → 15:30Z) and 02:30 on 7 April happens twice (15:30Z in AEDT, 16:30Z in AEST).
+    @Test func sydneyGapAndFoldTakeTheEarlierReading() {
+        #expect(LocalTime.utc(fromWallClock: wall("2024-10-06T02:30:00"), zone: "Australia/Sydney") == instant("2024-10-05T15:30:00Z"))
+        #expect(LocalTime.utc(fromWallClock: wall("2024-04-07T02:30:00"), zone: "Australia/Sydney") == instant("2024-04-06T15:30:00Z"))
+        #expect(LocalTime.utc(fromWallClock: wall("2024-04-07T03:00:00"), zone: "Australia/Sydney") == instant("2024-04-06T17:00:00Z"))
     }
 
     @Test func midnightsAcrossTheChanges() {

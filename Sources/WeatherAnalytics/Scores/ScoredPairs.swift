@@ -78,7 +78,7 @@ struct StoredValueError: Error, CustomStringConvertible {
 
 extension ScoreKey {
     /// `provider/product[/model]`, the name a reader sees.
-    var source: String { provider + "/" + product + (model.isEmpty ? "" : "/" + model) }
+    var source: String { Feed(provider: provider, product: product, model: model.isEmpty ? nil : model).name }
 
     /// The key as text, for per-group seeds and messages.
     var text: String { [source, variable, leadKind, leadText, locationID].joined(separator: "|") }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// One forecast value matched with what happened: a row of `forecast_pairs`.
 public struct ForecastPair: Sendable, Equatable {
     public var provider: String
@@ -31,7 +33,7 @@ public struct ForecastPair: Sendable, Equatable {
     public var error: Double { forecast - observed }
 
     /// Who is compared with whom: provider, product and model.
-    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
+    public var source: String { Feed(provider: provider, product: product, model: model).name }
 
     /// Lead-hours bins of the scores (hours from issue to `valid_at`).
     public static let leadBins: [(String, Double, Double)] = [
@@ -69,7 +71,7 @@ public struct DayForecast: Sendable {
     }
 
     /// `provider/product[/model]`: the compared source.
-    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
+    public var source: String { Feed(provider: provider, product: product, model: model).name }
 }
 
 /// An hourly (or 3-hourly) temperature forecast as stored.
@@ -95,5 +97,5 @@ public struct PointForecast: Sendable {
     public var leadHours: Double { Double(validAt - issuedAt) / 3600 }
 
     /// `provider/product[/model]`: the compared source.
-    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
+    public var source: String { Feed(provider: provider, product: product, model: model).name }
 }

@@ -43,7 +43,7 @@ public struct WindowForecast: Sendable {
     }
 
     /// `provider/product[/model]`: the compared source.
-    public var source: String { provider + "/" + product + (model.map { "/" + $0 } ?? "") }
+    public var source: String { Feed(provider: provider, product: product, model: model).name }
 
     /// Whether its extremes are day values (with a target date and `lead_days`): day and 12-hour periods.
     var isDayLike: Bool { period == "day" || period == ForecastPeriod.halfDay.rawValue }

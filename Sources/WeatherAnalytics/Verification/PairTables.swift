@@ -125,7 +125,7 @@ struct ExclusionTally {
             let utcDays = starts.count == 1 && abs(starts[0] - off) < 0.01
             let what = utcDays ? "daily windows are UTC days" : "daily windows start "
                 + starts.map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h from local midnight"
-            let source = k.provider + "/" + k.product + (k.model.isEmpty ? "" : "/" + k.model)
+            let source = Feed(provider: k.provider, product: k.product, model: k.model.isEmpty ? nil : k.model).name
             return "\(source) \(what) but \(name) is \(zone): \(counts[k] ?? 0) day forecasts left out; "
                 + "set &timezone= when fetching, or day_window_tolerance_hours"
         }
