@@ -2,8 +2,10 @@ import Foundation
 
 /// Local dates and offsets from IANA zones (tzdata through Foundation) or fixed offsets.
 ///
-/// A fixed offset is wrong across a DST change; an IANA zone is not, so a zone name always
-/// wins when one is known (docs/PROVIDERS.md, Time).
+/// A fixed offset is wrong across a DST change for a place's local days; an IANA zone is not, so
+/// a zone name wins there when one is known. A reply's own wall clocks are converted with the
+/// offset the provider wrote them with (Open-Meteo's `utc_offset_seconds`), not by these rules
+/// (docs/PROVIDERS.md, Time).
 public enum LocalTime {
     /// Whether `name` is an IANA zone this system knows (`GMT`/`UTC` count as zones too).
     public static func isKnownZone(_ name: String) -> Bool { zone(name) != nil }

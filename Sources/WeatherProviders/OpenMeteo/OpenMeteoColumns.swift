@@ -9,6 +9,11 @@ extension OpenMeteoDecoder {
         var warnings: [String] = []
 
         /// Local wall-clock text (`2025-05-10T12:45`, `2025-05-10`) or Unix seconds → UTC.
+        ///
+        /// Open-Meteo writes every time of a reply with the one `utc_offset_seconds` in force when
+        /// it was requested, with no DST change inside the series (its maintainers' answers in
+        /// open-meteo/open-meteo #261, #488, #1255): so the reply's offset, not the zone's rules,
+        /// turns its wall clocks back into instants. The zone still defines the place's local days.
         func instant(_ f: Field, unixtime: Bool) throws(DecodeFailure) -> Int64 {
             if unixtime {
                 let t = try f.integer()
@@ -19,7 +24,6 @@ extension OpenMeteoDecoder {
             guard let wall = UTCTime.parseISO8601(text.count == 10 ? text + "T00:00" : text, assumingOffset: 0) else {
                 throw DecodeFailure(.wrongType, "field '\(f.path)' is not a local ISO 8601 time: \(Sanitize.printable(String(text.prefix(30))))", fieldPath: f.path)
             }
-            if let zone, let t = LocalTime.utc(fromWallClock: wall, zone: zone) { return t }
             return wall - Int64(offset)
         }
     }

@@ -6,8 +6,9 @@ import WeatherCore
 /// - Column-oriented: `hourly`/`daily`/`current` hold parallel arrays keyed by variable, units
 ///   in `*_units`. A `null` is missing, never zero. Multi-model replies suffix each key with the
 ///   model (`temperature_2m_icon_d2`): each model becomes its own forecast rows (`model`).
-/// - Times are local wall-clock text in the reply's `timezone` (or `unixtime` integers): converted
-///   with the IANA zone when known (DST-correct), else with the single `utc_offset_seconds`.
+/// - Times are local wall-clock text (or `unixtime` integers, UTC): converted with the reply's
+///   single `utc_offset_seconds`, which Open-Meteo applies to the whole series — across a DST
+///   change too; the IANA `timezone` gives the place's local days.
 /// - Hourly `precipitation` is the sum of the *preceding* hour: the period is `[t − 1 h, t]`
 ///   with point values at `t`. Daily rows carry their date.
 /// - Forecast replies: `current`/legacy `current_weather` → an observation; hourly and daily →

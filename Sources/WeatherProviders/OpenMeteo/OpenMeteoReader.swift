@@ -97,13 +97,15 @@ struct OpenMeteoReader {
         return out
     }
 
-    /// Daily rows: the reply gives the local date; the period is that local day.
+    /// Daily rows: the reply gives the local date; the period is that date's 24 hours at the
+    /// reply's offset (`[date 00:00, +24 h)`, as Open-Meteo aggregates them), which the
+    /// verification's day-window check compares with the place's true local day.
     func dailyForecasts(_ daily: Block) throws(DecodeFailure) -> [Forecast] {
         var out: [Forecast] = []
         for model in Self.models(daily) {
             for i in daily.times.indices where Self.hasValues(daily, i, model) {
                 let date = daily.dates[i]
-                let window = try DayWindow.bounds(of: date, zone: zone, offset: offset, fieldPath: "daily.time[\(i)]")
+                let window = try DayWindow.bounds(of: date, zone: nil, offset: offset, fieldPath: "daily.time[\(i)]")
                 var f = forecast(.day, window.from, window.to, at: window.from + (window.to - window.from) / 2, model: model)
                 f.targetDate = date
                 f.tempMaxC = daily.value(.tempMax, model: model, i)
