@@ -14,6 +14,9 @@ struct DecoderRegistry: Sendable {
         OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
         OWMCurrentDecoder(),
         OWMForecast5Decoder(),
+        WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
+        TomorrowIODecoder(),
+        VisualCrossingDecoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
         DarkSkyDecoder(),

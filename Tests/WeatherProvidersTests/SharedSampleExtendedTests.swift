@@ -11,7 +11,9 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 46 recordings, with the records each holds.
+    /// The 55 recordings, with the records each holds. Visual Crossing replies never state their
+    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
+    /// they are explained rejects without the envelope their request URL would give.
     static let table: [Row] = [
         Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
         Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
@@ -59,6 +61,14 @@ struct SharedSampleExtendedTests {
         Row(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
         Row(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
         Row(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
+        Row(file: "visualcrossing/epic-skies_timeline_metric_bronxNY_2024-05-19.json", format: "visualcrossing/timeline", observations: 14 + 1, forecasts: 346 + 14, units: .metric),
+        Row(file: "visualcrossing/openhab_timeline_metric_wroclaw_2024-08-09.json", format: "visualcrossing/timeline", observations: 14, forecasts: 34 + 1, units: .metric),
+        Row(file: "tomorrowio/hossain_weatherforecast_lacmann_snow_2025-01-20.json", format: "tomorrowio/forecast", forecasts: 60 + 120 + 7),
+        Row(file: "tomorrowio/pytomorrowio_timelines_1d_orlando_2022-04-14.json", format: nil, reason: .missingField),
+        Row(file: "tomorrowio/pytomorrowio_timelines_1h_orlando_2022-04-14.json", format: nil, reason: .missingField),
+        Row(file: "tomorrowio/pytomorrowio_timelines_current_orlando_2022-04-17.json", format: nil, reason: .missingField),
+        Row(file: "weatherbit/magicmirror_current_newyork_2026-02-06.json", format: "weatherbit/current", observations: 1),
+        Row(file: "weatherbit/magicmirror_daily16_newyork_2026-02-06.json", format: "weatherbit/daily", forecasts: 7),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
