@@ -16,7 +16,7 @@ final class FileIngest {
     private let input: String
     /// The role the input declares for its observations (nil: by format).
     private let declaredRole: ObservationRole?
-    private let assumedUnits: UnitSystem
+    private let assumedUnits: UnitSystem?
     let now: Int64
     private(set) var summary: IngestSummary
 
@@ -26,7 +26,7 @@ final class FileIngest {
         self.settings = input.settings.fingerprint
         self.input = input.path
         self.declaredRole = input.settings.observationRole
-        self.assumedUnits = input.settings.units ?? .standard
+        self.assumedUnits = input.settings.units
         self.unitsCounts = UnitsAdvice(input: input.path, assumed: assumedUnits)
         self.summary = summary
         self.now = now
@@ -51,7 +51,10 @@ final class FileIngest {
             summary.warnings += decoded.warnings.count + decoded.quarantined.count
             for q in decoded.quarantined { summary.quarantinedByRule[q.rule, default: 0] += 1 }
         case .undecodable(let r, let decodesUnder):
-            if let decodesUnder { unitsCounts.decodesUnder[decodesUnder, default: 0] += 1 }
+            if let decodesUnder {
+                unitsCounts.decodesUnder[decodesUnder.units, default: 0] += 1
+                unitsCounts.formats[decodesUnder.format, default: 0] += 1
+            }
             try writer.writeUndecodable(r)
             summary.rejectsByReason[r.reason, default: 0] += 1
         case .rejected(let r):

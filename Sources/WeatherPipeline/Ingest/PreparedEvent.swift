@@ -11,8 +11,9 @@ enum PreparedEvent: Sendable {
     /// A document that decoded, and where it starts.
     case decoded(DecodedDocument, origin: Origin)
     /// A document that did not decode: its reject, and — for one rejected as implausible under
-    /// the assumed units — the unit system under which it decodes (`UnitsAdvice`).
-    case undecodable(Reject, decodesUnder: UnitSystem?)
+    /// the assumed units — the unit system under which it decodes and the format it then is
+    /// (`UnitsAdvice`).
+    case undecodable(Reject, decodesUnder: (units: UnitSystem, format: String)?)
     /// Not a document to decode: one over the size cap, a container that failed, an empty stream.
     case rejected(Reject)
     /// The stream ended; `bytes` is its decompressed length, `contentHash` of its raw bytes.
@@ -65,14 +66,14 @@ enum PreparedEvent: Sendable {
     /// OpenWeatherMap bodies without a stated unit are read, so for any other document (or one
     /// whose envelope URL names its units) no alternative decodes and the answer is nil; the
     /// extra decodes happen only for implausible-value rejects.
-    static func otherUnits(for doc: RawDocument, settings: IngestSettings, now: Int64) -> UnitSystem? {
+    static func otherUnits(for doc: RawDocument, settings: IngestSettings, now: Int64) -> (units: UnitSystem, format: String)? {
         let assumed = settings.units ?? .standard
         for units in UnitSystem.allCases where units != assumed {
             var other = settings
             other.units = units
             let context = DecodeContext(settings: other, sourceName: doc.origin.member ?? doc.origin.path,
                                         modifiedAt: doc.origin.modifiedAt, ingestTime: now)
-            if case .success = DocumentDecoder.decode(doc.bytes, context: context) { return units }
+            if case .success(let decoded) = DocumentDecoder.decode(doc.bytes, context: context) { return (units, decoded.format) }
         }
         return nil
     }

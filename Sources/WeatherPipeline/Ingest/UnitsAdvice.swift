@@ -6,14 +6,18 @@ import WeatherCore
 public struct UnitsAdvice: Sendable, Equatable {
     /// The input as given (a file or a folder).
     public var input: String
-    /// The units the input was read with (`--units`, or standard — Kelvin — by default).
-    public var assumed: UnitSystem
+    /// The units the input was read with: `--units` (or the input's `units`), nil when none was
+    /// given and each format read its own default (Kelvin for OpenWeatherMap, US units for
+    /// Visual Crossing, metric for Tomorrow.io, …).
+    public var assumed: UnitSystem?
+    /// The formats of the rejects that decode under other units, counted: what the default was.
+    public var formats: [String: Int] = [:]
     public var documents = 0
     public var rejected = 0
     /// Rejected documents that decode under another unit system, by that system.
     public var decodesUnder: [UnitSystem: Int] = [:]
 
-    public init(input: String, assumed: UnitSystem) {
+    public init(input: String, assumed: UnitSystem?) {
         self.input = input
         self.assumed = assumed
     }
@@ -23,6 +27,7 @@ public struct UnitsAdvice: Sendable, Equatable {
         documents += other.documents
         rejected += other.rejected
         for (units, n) in other.decodesUnder { decodesUnder[units, default: 0] += n }
+        for (format, n) in other.formats { formats[format, default: 0] += n }
     }
 
     /// The system most rejects decode under, when that is more than half of the input's rejects.
@@ -36,8 +41,16 @@ public struct UnitsAdvice: Sendable, Equatable {
     public var message: String? {
         guard let (units, n) = suggested else { return nil }
         return "\(n) of \(documents) documents in \(Sanitize.printable(input)) look like \(UnitsAdvice.name(units)), "
-            + "not \(UnitsAdvice.name(assumed)): ingest with --units \(units.rawValue) (in a pipeline file: \"units\": "
+            + "not \(assumedName): ingest with --units \(units.rawValue) (in a pipeline file: \"units\": "
             + "\"\(units.rawValue)\" on this input); the store will re-ingest them"
+    }
+
+    /// What the values were read as: the units given, else the formats' default — Kelvin when
+    /// they are all OpenWeatherMap's, else "the provider's default units".
+    var assumedName: String {
+        if let assumed { return UnitsAdvice.name(assumed) }
+        return !formats.isEmpty && formats.keys.allSatisfy { $0.hasPrefix("openweathermap/") } || formats.isEmpty
+            ? UnitsAdvice.name(.standard) : "the provider's default units"
     }
 
     static func name(_ units: UnitSystem) -> String {
