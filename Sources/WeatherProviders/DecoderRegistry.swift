@@ -18,6 +18,7 @@ struct DecoderRegistry: Sendable {
         OWMOneCallDecoder(),
         DarkSkyDecoder(),
         WeatherKitDecoder(),
+        WeatherAPIDecoder(),
         NWSProblemDecoder(),     // api.weather.gov problem+json error bodies → provider_error
         NWSObservationDecoder(),
         NWSForecastDecoder(),

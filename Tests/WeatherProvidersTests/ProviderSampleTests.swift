@@ -7,11 +7,12 @@ import WeatherCore
 struct ProviderSampleTests {
     struct Expectation: Sendable, CustomStringConvertible {
         var file: String
-        var format: String?          // nil: rejected as provider_error
+        var format: String?          // nil: rejected, as `rejected` says
         var observations = 0
         var forecasts = 0
         var places = 0
         var units: UnitSystem? = nil
+        var rejected: RejectReason = .providerError
         var description: String { file }
     }
 
@@ -64,6 +65,12 @@ struct ProviderSampleTests {
         .init(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
         .init(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
         .init(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
+        .init(file: "weatherapi/error-1006-no-matching-location-wxpipe.json", format: nil),
+        .init(file: "weatherapi/hossain_forecast_2day_sola_vanuatu_2025-02-26.json", format: "weatherapi/forecast", observations: 1, forecasts: 2 + 48),
+        .init(file: "weatherapi/hossain_forecast_5day_regina_2025-02-04.json", format: "weatherapi/forecast", observations: 1, forecasts: 5 + 120),
+        // Trimmed by its author: no location block, so no coordinates.
+        .init(file: "weatherapi/iprak_forecast_1day_aqi_2021-08-28.json", format: nil, rejected: .missingField),
+        .init(file: "weatherapi/london-dst-spring-forward-2024-03-31-wxpipe.json", format: "weatherapi/forecast", observations: 1, forecasts: 1 + 2),
     ]
 
     @Test(arguments: table)
@@ -76,8 +83,8 @@ struct ProviderSampleTests {
     static func check(_ e: Expectation, bytes: [UInt8]) throws {
         let result = DocumentDecoder.decode(bytes, context: DecodeContext(owmUnits: e.units, sourceName: e.file))
         guard let format = e.format else {
-            guard case .failure(let f) = result else { Issue.record("\(e.file): error body must be rejected"); return }
-            #expect(f.reason == .providerError, "\(e.file)")
+            guard case .failure(let f) = result else { Issue.record("\(e.file): must be rejected"); return }
+            #expect(f.reason == e.rejected, "\(e.file)")
             return
         }
         let doc = try result.get()
@@ -100,7 +107,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 46)
+        #expect(all.count == 46 + 5)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }
