@@ -16,6 +16,7 @@ struct DecoderRegistry: Sendable {
         OWMForecast5Decoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
+        PirateWeatherDecoder(),  // Dark Sky's format with Pirate-only flags and fields: before Dark Sky
         DarkSkyDecoder(),
         WeatherKitDecoder(),
         WeatherAPIDecoder(),

@@ -17,7 +17,8 @@ struct ProviderSampleTests {
     }
 
     static let table: [Expectation] = [
-        .init(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        // Pirate Weather (flags.version, flags.sourceTimes): a provider of its own since it is told apart.
+        .init(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
         .init(file: "darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
         .init(file: "darksky/us-boston-timemachine-1978-darkskycore.json", format: "darksky/timemachine", observations: 25),
         .init(file: "darksky/us-buffalo-blocks-without-data-2016-darkskycore.json", format: "darksky/forecast", observations: 1),
@@ -65,6 +66,9 @@ struct ProviderSampleTests {
         .init(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
         .init(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
         .init(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
+        .init(file: "pirateweather/denver-us-version2-snow-dst-2025-03-08-wxpipe.json", format: "pirateweather/forecast", observations: 1, forecasts: 2 + 3),
+        .init(file: "pirateweather/error-502-bad-gateway-wxpipe.json", format: nil),
+        .init(file: "pirateweather/magicmirror_newyork_si_2026-02-06.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
         .init(file: "weatherapi/error-1006-no-matching-location-wxpipe.json", format: nil),
         .init(file: "weatherapi/hossain_forecast_2day_sola_vanuatu_2025-02-26.json", format: "weatherapi/forecast", observations: 1, forecasts: 2 + 48),
         .init(file: "weatherapi/hossain_forecast_5day_regina_2025-02-04.json", format: "weatherapi/forecast", observations: 1, forecasts: 5 + 120),
@@ -107,7 +111,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 46 + 5)
+        #expect(all.count == 46 + 5 + 3)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }
