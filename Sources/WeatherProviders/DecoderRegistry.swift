@@ -20,6 +20,7 @@ struct DecoderRegistry: Sendable {
         DarkSkyDecoder(),
         WeatherKitDecoder(),
         WeatherAPIDecoder(),
+        METNorwayDecoder(),
         NWSProblemDecoder(),     // api.weather.gov problem+json error bodies → provider_error
         NWSObservationDecoder(),
         NWSForecastDecoder(),

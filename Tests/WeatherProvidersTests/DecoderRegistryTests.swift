@@ -92,7 +92,7 @@ struct DecoderRegistryTests {
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
         #expect(formats == ["openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5", "open-meteo/forecast",
-                            "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather", "weatherapi/forecast",
+                            "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather", "weatherapi/forecast", "metno/locationforecast",
                             "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])
         #expect(Set(formats).count == formats.count)
     }

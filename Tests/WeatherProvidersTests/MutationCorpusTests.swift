@@ -92,7 +92,7 @@ struct MutationCorpusTests {
     }
 
     @Test func seedsArePresent() {
-        #expect(Self.seeds.count == 46 + 5 + 3 + 8)  // Fixtures/providers (+ weatherapi/, pirateweather/) + the plain JSON of Fixtures/inputs/providers
+        #expect(Self.seeds.count == 46 + 5 + 3 + 5 + 8)  // Fixtures/providers (+ weatherapi/, pirateweather/, metno/) + the plain JSON of Fixtures/inputs/providers
     }
 
     @Test func everyMutantEndsAsRecordsOrAReasonedReject() {

@@ -66,6 +66,11 @@ struct ProviderSampleTests {
         .init(file: "owm-onecall/onecall25-wolfsburg-de-metric-2020-goowm.json", format: "openweathermap/onecall", observations: 1, forecasts: 48 + 8, units: .metric),
         .init(file: "owm-onecall/timemachine-2020-texarkana-current-hourly-format-owrc.json", format: "openweathermap/timemachine", observations: 24),
         .init(file: "owm-onecall/timemachine30-texarkana-data-array-format-2024-owrc.json", format: "openweathermap/timemachine", observations: 1),
+        .init(file: "metno/beijing_compact_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        .init(file: "metno/error-403-forbidden-html-wxpipe.json", format: nil, rejected: .invalidJSON),
+        .init(file: "metno/london_complete_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        .init(file: "metno/magicmirror_oslo_2026-02-06.json", format: "metno/locationforecast", forecasts: 83 + 77 + 71),
+        .init(file: "metno/oslo-complete-probabilities-2026-wxpipe.json", format: "metno/locationforecast", forecasts: 2 + 2 + 1),
         .init(file: "pirateweather/denver-us-version2-snow-dst-2025-03-08-wxpipe.json", format: "pirateweather/forecast", observations: 1, forecasts: 2 + 3),
         .init(file: "pirateweather/error-502-bad-gateway-wxpipe.json", format: nil),
         .init(file: "pirateweather/magicmirror_newyork_si_2026-02-06.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
@@ -111,7 +116,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 46 + 5 + 3)
+        #expect(all.count == 46 + 5 + 3 + 5)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }
