@@ -4,6 +4,12 @@ public enum ForecastPeriod: String, Sendable, CaseIterable {
     /// A 12-hour day (06–18 local) or night (18–06) period, as NWS forecasts give them: not a
     /// calendar day, so only a window-matched pairing may verify it.
     case halfDay = "12h"
+    /// Six hours from a forecast step (MET Norway `next_6_hours`): an amount and extremes over
+    /// the six hours, whatever the local time; no pairing verifies it yet.
+    case sixHours = "6h"
+    /// Twelve hours from a forecast step (MET Norway `next_12_hours`, one from every step, so they
+    /// overlap): unlike `halfDay` not a day or night period; no pairing verifies it yet.
+    case rollingTwelveHours = "12h-rolling"
 }
 
 /// Where the issue time of a forecast came from, strongest first (docs/PROVIDERS.md, Time).

@@ -109,6 +109,7 @@ public enum Convert {
     public static func mmToMetres(_ mm: Double) -> Double { mm / UnitFactor.mmPerMetre }
     public static func metresToMm(_ m: Double) -> Double { m * UnitFactor.mmPerMetre }
     public static func mmToCm(_ mm: Double) -> Double { mm / UnitFactor.mmPerCm }
+    public static func cmToMm(_ cm: Double) -> Double { cm * UnitFactor.mmPerCm }
     public static func paToHPa(_ pa: Double) -> Double { pa / UnitFactor.paPerHPa }
     public static func inHgToHPa(_ inHg: Double) -> Double { inHg * UnitFactor.hPaPerInHg }
     public static func fractionToPercent(_ f: Double) -> Double { f * 100 }

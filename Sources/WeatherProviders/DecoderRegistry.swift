@@ -19,8 +19,11 @@ struct DecoderRegistry: Sendable {
         VisualCrossingDecoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
+        PirateWeatherDecoder(),  // Dark Sky's format with Pirate-only flags and fields: before Dark Sky
         DarkSkyDecoder(),
         WeatherKitDecoder(),
+        WeatherAPIDecoder(),
+        METNorwayDecoder(),
         NWSProblemDecoder(),     // api.weather.gov problem+json error bodies → provider_error
         NWSObservationDecoder(),
         NWSForecastDecoder(),

@@ -93,7 +93,8 @@ struct DecoderRegistryTests {
         let formats = DecoderRegistry.standard.formats
         #expect(formats == ["openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
                             "weatherbit/current", "tomorrowio/timelines", "visualcrossing/timeline", "open-meteo/forecast",
-                            "openweathermap/onecall", "darksky/forecast", "weatherkit/weather",
+                            "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",
+                            "weatherapi/forecast", "metno/locationforecast",
                             "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])
         #expect(Set(formats).count == formats.count)
     }

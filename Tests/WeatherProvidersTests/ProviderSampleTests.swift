@@ -7,7 +7,7 @@ import WeatherCore
 struct ProviderSampleTests {
     struct Expectation: Sendable, CustomStringConvertible {
         var file: String
-        var format: String?          // nil: rejected as provider_error
+        var format: String?          // nil: rejected, as `rejected` says
         var observations = 0
         var forecasts = 0
         var places = 0
@@ -18,7 +18,8 @@ struct ProviderSampleTests {
     }
 
     static let table: [Expectation] = [
-        .init(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        // Pirate Weather (flags.version, flags.sourceTimes): a provider of its own since it is told apart.
+        .init(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
         .init(file: "darksky/si-vienna-at-lang-de-forecast-2020-wxpipe.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
         .init(file: "darksky/us-boston-timemachine-1978-darkskycore.json", format: "darksky/timemachine", observations: 25),
         .init(file: "darksky/us-buffalo-blocks-without-data-2016-darkskycore.json", format: "darksky/forecast", observations: 1),
@@ -80,6 +81,20 @@ struct ProviderSampleTests {
         .init(file: "weatherbit/own-current-london-2018-string-code-wxpipe.json", format: "weatherbit/current", observations: 1),
         .init(file: "weatherbit/own-daily-newyork-dst-end-imperial-wxpipe.json", format: "weatherbit/daily", forecasts: 3),
         .init(file: "weatherbit/own-error-plan-lacks-hourly-wxpipe.json", format: nil),
+        .init(file: "metno/beijing_compact_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        .init(file: "metno/error-403-forbidden-html-wxpipe.json", format: nil, reason: .invalidJSON),
+        .init(file: "metno/london_complete_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        .init(file: "metno/magicmirror_oslo_2026-02-06.json", format: "metno/locationforecast", forecasts: 83 + 77 + 71),
+        .init(file: "metno/oslo-complete-probabilities-2026-wxpipe.json", format: "metno/locationforecast", forecasts: 2 + 2 + 1),
+        .init(file: "pirateweather/denver-us-version2-snow-dst-2025-03-08-wxpipe.json", format: "pirateweather/forecast", observations: 1, forecasts: 2 + 3),
+        .init(file: "pirateweather/error-502-bad-gateway-wxpipe.json", format: nil),
+        .init(file: "pirateweather/magicmirror_newyork_si_2026-02-06.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        .init(file: "weatherapi/error-1006-no-matching-location-wxpipe.json", format: nil),
+        .init(file: "weatherapi/hossain_forecast_2day_sola_vanuatu_2025-02-26.json", format: "weatherapi/forecast", observations: 1, forecasts: 2 + 48),
+        .init(file: "weatherapi/hossain_forecast_5day_regina_2025-02-04.json", format: "weatherapi/forecast", observations: 1, forecasts: 5 + 120),
+        // Trimmed by its author: no location block, so no coordinates.
+        .init(file: "weatherapi/iprak_forecast_1day_aqi_2021-08-28.json", format: nil, reason: .missingField),
+        .init(file: "weatherapi/london-dst-spring-forward-2024-03-31-wxpipe.json", format: "weatherapi/forecast", observations: 1, forecasts: 1 + 2),
     ]
 
     @Test(arguments: table)
@@ -116,7 +131,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 60)
+        #expect(all.count == 73)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

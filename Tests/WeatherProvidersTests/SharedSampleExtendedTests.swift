@@ -11,11 +11,12 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 55 recordings, with the records each holds. Visual Crossing replies never state their
+    /// The recordings, with the records each holds. Visual Crossing replies never state their
     /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
-    /// they are explained rejects without the envelope their request URL would give.
+    /// they are explained rejects without the envelope their request URL would give, and one
+    /// WeatherAPI.com reply was trimmed by its author to no location at all.
     static let table: [Row] = [
-        Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
         Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
         Row(file: "darksky/us-boston-timemachine-1978-darkskycore.json", format: "darksky/timemachine", observations: 25),
         Row(file: "darksky/us-buffalo-blocks-without-data-2016-darkskycore.json", format: "darksky/forecast", observations: 1),
@@ -69,6 +70,14 @@ struct SharedSampleExtendedTests {
         Row(file: "tomorrowio/pytomorrowio_timelines_current_orlando_2022-04-17.json", format: nil, reason: .missingField),
         Row(file: "weatherbit/magicmirror_current_newyork_2026-02-06.json", format: "weatherbit/current", observations: 1),
         Row(file: "weatherbit/magicmirror_daily16_newyork_2026-02-06.json", format: "weatherbit/daily", forecasts: 7),
+        Row(file: "metno/beijing_compact_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        Row(file: "metno/london_complete_2020-07-20.json", format: "metno/locationforecast", forecasts: 82 + 76 + 70),
+        Row(file: "metno/magicmirror_oslo_2026-02-06.json", format: "metno/locationforecast", forecasts: 83 + 77 + 71),
+        Row(file: "pirateweather/magicmirror_newyork_si_2026-02-06.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
+        Row(file: "weatherapi/hossain_forecast_2day_sola_vanuatu_2025-02-26.json", format: "weatherapi/forecast", observations: 1, forecasts: 2 + 48),
+        Row(file: "weatherapi/hossain_forecast_5day_regina_2025-02-04.json", format: "weatherapi/forecast", observations: 1, forecasts: 5 + 120),
+        // Trimmed by its author: no location block, so no coordinates (the envelope's q=LAT,LON would place it).
+        Row(file: "weatherapi/iprak_forecast_1day_aqi_2021-08-28.json", format: nil, reason: .missingField),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {

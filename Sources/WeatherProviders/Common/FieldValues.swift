@@ -86,6 +86,17 @@ extension Field {
         return (la, lo)
     }
 
+    /// This field as a GeoJSON position, `[lon, lat]` or `[lon, lat, altitude]` (NWS, MET
+    /// Norway), returned as (lat, lon), checked.
+    func geoJSONPosition() throws(DecodeFailure) -> (Double, Double) {
+        let c = try array()
+        guard c.count >= 2 else { throw typeError("[lon, lat]") }
+        let lon = try c[0].number(), lat = try c[1].number()
+        try c[1].check(lat, Plausibility.latitude, raw: lat)
+        try c[0].check(lon, Plausibility.longitude, raw: lon)
+        return (lat, lon)
+    }
+
     /// An optional UTC offset (seconds, or hours for Dark Sky's `offset`), checked to be within
     /// ±14 h: the widest offsets in use (Kiribati +14, Baker Island −12).
     func utcOffset(_ key: String, inHours: Bool = false) throws(DecodeFailure) -> Int? {

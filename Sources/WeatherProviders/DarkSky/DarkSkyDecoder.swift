@@ -52,17 +52,22 @@ struct DarkSkyDecoder: FormatDecoder {
     }
 
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
+        try Self.decode(input, dialect: .darkSky)
+    }
+
+    /// Reads a reply of any service answering in Dark Sky's format (`DarkSkyDialect`).
+    static func decode(_ input: DecodeInput, dialect: DarkSkyDialect) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body
         let (lat, lon) = try body.coordinates(lat: "latitude", lon: "longitude")
         let zone = DayWindow.usableZone(try body.optionalString("timezone"))
         let offset = try body.utcOffset("offset", inHours: true)
-        let (units, unitsSource) = try DarkSkyUnits.resolve(body)
+        let (units, unitsSource) = try DarkSkyUnits.resolve(body, aliases: dialect.unitAliases)
         let timeMachine = Self.isTimeMachine(input)
-        var doc = DecodedDocument(format: timeMachine ? Self.historyFormat : format)
+        var doc = DecodedDocument(format: timeMachine ? dialect.historyFormat : dialect.forecastFormat)
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: LocationRegistry.cityName(ofZone: zone), timeZone: zone,
                                 utcOffsetSeconds: offset, declaredLocationID: input.locationHint)]
-        var reader = DarkSkyReader(latitude: lat, longitude: lon, zone: zone, offset: offset, units: units, unitsSource: unitsSource,
-                                   product: timeMachine ? "timemachine" : "forecast", locationHint: input.locationHint)
+        var reader = DarkSkyReader(provider: dialect.provider, latitude: lat, longitude: lon, zone: zone, offset: offset, units: units,
+                                   unitsSource: unitsSource, product: timeMachine ? "timemachine" : "forecast", locationHint: input.locationHint)
         let currently = try body.optional("currently")?.object()
         if let currently { doc.observations.append(try reader.observation(currently)) }
         if timeMachine {
@@ -73,8 +78,16 @@ struct DarkSkyDecoder: FormatDecoder {
         }
         (reader.issued, reader.issuedSource) = input.issueTime(bodyClock: try currently?.instant("time"))
         for item in try Self.dataPoints(body, "minutely") { doc.forecasts.append(try reader.minute(item)) }
-        for item in try Self.dataPoints(body, "hourly") { doc.forecasts.append(try reader.hour(item)) }
-        for item in try Self.dataPoints(body, "daily") { doc.forecasts.append(try reader.day(item)) }
+        for item in try Self.dataPoints(body, "hourly") {
+            var f = try reader.hour(item)
+            try dialect.amend(try item.object(), .hour, units, &f)
+            doc.forecasts.append(f)
+        }
+        for item in try Self.dataPoints(body, "daily") {
+            var f = try reader.day(item)
+            try dialect.amend(try item.object(), .day, units, &f)
+            doc.forecasts.append(f)
+        }
         if doc.recordCount == 0 { doc.warnings.append("no data blocks (all excluded or unavailable): only the place is kept") }
         return doc
     }

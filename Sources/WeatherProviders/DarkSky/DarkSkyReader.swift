@@ -3,6 +3,8 @@ import WeatherCore
 /// The records of one Dark Sky reply: what every data point shares (place, units, product,
 /// issue time) and one method per kind of point.
 struct DarkSkyReader {
+    /// `darksky`, or the service answering in Dark Sky's format (`DarkSkyDialect.provider`).
+    var provider: String
     var latitude, longitude: Double
     var zone: String?
     var offset: Int?
@@ -43,7 +45,7 @@ struct DarkSkyReader {
     func observation(_ item: Field) throws(DecodeFailure) -> Observation {
         let obj = try item.object()
         let t = try obj.requiredInstant("time")
-        var o = Observation(provider: "darksky", product: product, observedAt: t, latitude: latitude, longitude: longitude)
+        var o = Observation(provider: provider, product: product, observedAt: t, latitude: latitude, longitude: longitude)
         try point(obj).apply(to: &o)
         o.precipRateMmh = try obj.quantity("precipIntensity", units.mmPerHour, Plausibility.precipRateMmh)
         o.declaredLocationID = locationHint
@@ -55,7 +57,7 @@ struct DarkSkyReader {
     }
 
     func forecast(_ period: ForecastPeriod, _ from: Int64, _ to: Int64, at: Int64) -> Forecast {
-        var f = Forecast(provider: "darksky", product: product, latitude: latitude, longitude: longitude, issuedAt: issued,
+        var f = Forecast(provider: provider, product: product, latitude: latitude, longitude: longitude, issuedAt: issued,
                          issuedAtSource: issuedSource, period: period, validFrom: from, validTo: to, validAt: at)
         f.declaredLocationID = locationHint
         f.unitsAssumed = units.rawValue

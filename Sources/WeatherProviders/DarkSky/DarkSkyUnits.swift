@@ -8,16 +8,18 @@ import WeatherCore
 enum DarkSkyUnits: String {
     case us, si, ca, uk2
 
-    /// `flags.units` when the body has it (`flags` may be excluded from a reply), else `us`.
-    static func resolve(_ body: Field) throws(DecodeFailure) -> (DarkSkyUnits, UnitsSource) {
+    /// `flags.units` when the body has it (`flags` may be excluded from a reply), else `us`;
+    /// `aliases` are a dialect's own names for these systems (Pirate Weather's `uk`).
+    static func resolve(_ body: Field, aliases: [String: DarkSkyUnits] = [:]) throws(DecodeFailure) -> (DarkSkyUnits, UnitsSource) {
         var name = "us"
         var source = UnitsSource.default
         if let flags = try body.optional("flags")?.object(), let u = flags.optional("units") {
             name = try u.string()
             source = .flags
         }
-        guard let units = DarkSkyUnits(rawValue: name) else {
-            throw DecodeFailure(.unknownFormat, "flags.units '\(Sanitize.printable(name))' is not a Dark Sky unit system (us, si, ca, uk2)", fieldPath: "flags.units")
+        guard let units = DarkSkyUnits(rawValue: name) ?? aliases[name] else {
+            let known = (["us", "si", "ca", "uk2"] + aliases.keys.sorted()).joined(separator: ", ")
+            throw DecodeFailure(.unknownFormat, "flags.units '\(Sanitize.printable(name))' is not a Dark Sky unit system (\(known))", fieldPath: "flags.units")
         }
         return (units, source)
     }

@@ -29,14 +29,7 @@ enum NWSGeometry {
     }
 
     /// `[lon, lat]` → (lat, lon), checked.
-    static func lonLat(_ field: Field) throws(DecodeFailure) -> (Double, Double) {
-        let c = try field.array()
-        guard c.count >= 2 else { throw field.typeError("[lon, lat]") }
-        let lon = try c[0].number(), lat = try c[1].number()
-        try c[1].check(lat, Plausibility.latitude, raw: lat)
-        try c[0].check(lon, Plausibility.longitude, raw: lon)
-        return (lat, lon)
-    }
+    static func lonLat(_ field: Field) throws(DecodeFailure) -> (Double, Double) { try field.geoJSONPosition() }
 
     static let compass = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
 
