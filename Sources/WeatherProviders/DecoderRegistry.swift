@@ -17,6 +17,7 @@ struct DecoderRegistry: Sendable {
         WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
         TomorrowIODecoder(),
         VisualCrossingDecoder(),
+        MetOfficeDecoder(),      // a GeoJSON FeatureCollection: before the NWS decoders
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
         DarkSkyDecoder(),

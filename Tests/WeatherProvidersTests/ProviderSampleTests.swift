@@ -80,6 +80,11 @@ struct ProviderSampleTests {
         .init(file: "weatherbit/own-current-london-2018-string-code-wxpipe.json", format: "weatherbit/current", observations: 1),
         .init(file: "weatherbit/own-daily-newyork-dst-end-imperial-wxpipe.json", format: "weatherbit/daily", forecasts: 3),
         .init(file: "weatherbit/own-error-plan-lacks-hourly-wxpipe.json", format: nil),
+        .init(file: "metoffice/magicmirror_london_daily_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 8 + 16),
+        .init(file: "metoffice/magicmirror_london_hourly_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 49),
+        .init(file: "metoffice/own-daily-london-bst-start-wxpipe.json", format: "metoffice/sitespecific", forecasts: 3 + 6),
+        .init(file: "metoffice/own-error-401-unauthorized-wxpipe.json", format: nil),
+        .init(file: "metoffice/own-three-hourly-edinburgh-snow-wxpipe.json", format: "metoffice/sitespecific", forecasts: 4),
     ]
 
     @Test(arguments: table)
@@ -116,7 +121,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 60)
+        #expect(all.count == 65)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

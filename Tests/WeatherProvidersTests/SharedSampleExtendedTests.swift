@@ -11,7 +11,7 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 55 recordings, with the records each holds. Visual Crossing replies never state their
+    /// The 57 recordings, with the records each holds. Visual Crossing replies never state their
     /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
     /// they are explained rejects without the envelope their request URL would give.
     static let table: [Row] = [
@@ -69,6 +69,8 @@ struct SharedSampleExtendedTests {
         Row(file: "tomorrowio/pytomorrowio_timelines_current_orlando_2022-04-17.json", format: nil, reason: .missingField),
         Row(file: "weatherbit/magicmirror_current_newyork_2026-02-06.json", format: "weatherbit/current", observations: 1),
         Row(file: "weatherbit/magicmirror_daily16_newyork_2026-02-06.json", format: "weatherbit/daily", forecasts: 7),
+        Row(file: "metoffice-datahub/magicmirror_london_daily_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 8 + 16),
+        Row(file: "metoffice-datahub/magicmirror_london_hourly_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 49),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
