@@ -18,6 +18,7 @@ struct DecoderRegistry: Sendable {
         TomorrowIODecoder(),
         VisualCrossingDecoder(),
         MetOfficeDecoder(),      // a GeoJSON FeatureCollection: before the NWS decoders
+        TWCDecoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
         DarkSkyDecoder(),

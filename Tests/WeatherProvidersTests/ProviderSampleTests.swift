@@ -85,6 +85,11 @@ struct ProviderSampleTests {
         .init(file: "metoffice/own-daily-london-bst-start-wxpipe.json", format: "metoffice/sitespecific", forecasts: 3 + 6),
         .init(file: "metoffice/own-error-401-unauthorized-wxpipe.json", format: nil),
         .init(file: "metoffice/own-three-hourly-edinburgh-snow-wxpipe.json", format: "metoffice/sitespecific", forecasts: 4),
+        .init(file: "twc/openharvest_daily15day_metric_Mchinji-MW_2022-02-20-envelope.json", format: "twc/daily", forecasts: 15 + 30),
+        .init(file: "twc/own-current-saotome-imperial-wxpipe.json", format: "twc/current", observations: 1),
+        .init(file: "twc/own-daily3day-newyork-edt-end-imperial-wxpipe.json", format: "twc/daily", forecasts: 3 + 6),
+        .init(file: "twc/own-daily5day-munich-cest-start-after3pm-si-wxpipe.json", format: "twc/daily", forecasts: 11),
+        .init(file: "twc/own-error-cdn-0001-invalid-apikey-wxpipe.json", format: nil),
     ]
 
     @Test(arguments: table)
@@ -121,7 +126,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 65)
+        #expect(all.count == 70)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

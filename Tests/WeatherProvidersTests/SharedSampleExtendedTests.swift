@@ -11,9 +11,10 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 57 recordings, with the records each holds. Visual Crossing replies never state their
-    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
-    /// they are explained rejects without the envelope their request URL would give.
+    /// The 60 recordings, with the records each holds. Visual Crossing replies never state their
+    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies and The Weather
+    /// Company's v3 replies echo no place, so they are explained rejects without the envelope
+    /// their request URL would give (the wrapped copies in Fixtures/providers decode).
     static let table: [Row] = [
         Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
         Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
@@ -71,6 +72,9 @@ struct SharedSampleExtendedTests {
         Row(file: "weatherbit/magicmirror_daily16_newyork_2026-02-06.json", format: "weatherbit/daily", forecasts: 7),
         Row(file: "metoffice-datahub/magicmirror_london_daily_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 8 + 16),
         Row(file: "metoffice-datahub/magicmirror_london_hourly_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 49),
+        Row(file: "twc-v3/fhem_daily5day_units-s_de-DE_2019-04-19_after3pm.json", format: nil, reason: .missingField),
+        Row(file: "twc-v3/openharvest_daily15day_metric_Mchinji-MW_2022-02-20_morning.json", format: nil, reason: .missingField),
+        Row(file: "twc-v3/weastcore_observations-current_imperial_2025-10-11.json", format: nil, reason: .missingField),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
