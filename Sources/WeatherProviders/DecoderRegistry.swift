@@ -17,6 +17,8 @@ struct DecoderRegistry: Sendable {
         WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
         TomorrowIODecoder(),
         VisualCrossingDecoder(),
+        MetOfficeDecoder(),      // a GeoJSON FeatureCollection: before the NWS decoders
+        TWCDecoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),
         PirateWeatherDecoder(),  // Dark Sky's format with Pirate-only flags and fields: before Dark Sky

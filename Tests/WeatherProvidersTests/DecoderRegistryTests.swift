@@ -92,7 +92,8 @@ struct DecoderRegistryTests {
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
         #expect(formats == ["openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
-                            "weatherbit/current", "tomorrowio/timelines", "visualcrossing/timeline", "open-meteo/forecast",
+                            "weatherbit/current", "tomorrowio/timelines", "visualcrossing/timeline", "metoffice/sitespecific",
+                            "twc/daily", "open-meteo/forecast",
                             "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",
                             "weatherapi/forecast", "metno/locationforecast",
                             "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])

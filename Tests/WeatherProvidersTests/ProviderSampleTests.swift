@@ -95,6 +95,16 @@ struct ProviderSampleTests {
         // Trimmed by its author: no location block, so no coordinates.
         .init(file: "weatherapi/iprak_forecast_1day_aqi_2021-08-28.json", format: nil, reason: .missingField),
         .init(file: "weatherapi/london-dst-spring-forward-2024-03-31-wxpipe.json", format: "weatherapi/forecast", observations: 1, forecasts: 1 + 2),
+        .init(file: "metoffice/magicmirror_london_daily_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 8 + 16),
+        .init(file: "metoffice/magicmirror_london_hourly_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 49),
+        .init(file: "metoffice/own-daily-london-bst-start-wxpipe.json", format: "metoffice/sitespecific", forecasts: 3 + 6),
+        .init(file: "metoffice/own-error-401-unauthorized-wxpipe.json", format: nil),
+        .init(file: "metoffice/own-three-hourly-edinburgh-snow-wxpipe.json", format: "metoffice/sitespecific", forecasts: 4),
+        .init(file: "twc/openharvest_daily15day_metric_Mchinji-MW_2022-02-20-envelope.json", format: "twc/daily", forecasts: 15 + 30),
+        .init(file: "twc/own-current-saotome-imperial-wxpipe.json", format: "twc/current", observations: 1),
+        .init(file: "twc/own-daily3day-newyork-edt-end-imperial-wxpipe.json", format: "twc/daily", forecasts: 3 + 6),
+        .init(file: "twc/own-daily5day-munich-cest-start-after3pm-si-wxpipe.json", format: "twc/daily", forecasts: 11),
+        .init(file: "twc/own-error-cdn-0001-invalid-apikey-wxpipe.json", format: nil),
     ]
 
     @Test(arguments: table)
@@ -131,7 +141,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 73)
+        #expect(all.count == 83)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

@@ -12,9 +12,10 @@ struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
     /// The recordings, with the records each holds. Visual Crossing replies never state their
-    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
-    /// they are explained rejects without the envelope their request URL would give, and one
-    /// WeatherAPI.com reply was trimmed by its author to no location at all.
+    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies and The Weather
+    /// Company's v3 replies echo no place, so they are explained rejects without the envelope
+    /// their request URL would give (the wrapped copies in Fixtures/providers decode).
+    /// One WeatherAPI.com reply was trimmed by its author to no location at all.
     static let table: [Row] = [
         Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "pirateweather/forecast", observations: 1, forecasts: 61 + 48 + 8),
         Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
@@ -78,6 +79,11 @@ struct SharedSampleExtendedTests {
         Row(file: "weatherapi/hossain_forecast_5day_regina_2025-02-04.json", format: "weatherapi/forecast", observations: 1, forecasts: 5 + 120),
         // Trimmed by its author: no location block, so no coordinates (the envelope's q=LAT,LON would place it).
         Row(file: "weatherapi/iprak_forecast_1day_aqi_2021-08-28.json", format: nil, reason: .missingField),
+        Row(file: "metoffice-datahub/magicmirror_london_daily_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 8 + 16),
+        Row(file: "metoffice-datahub/magicmirror_london_hourly_2026-02-07.json", format: "metoffice/sitespecific", forecasts: 49),
+        Row(file: "twc-v3/fhem_daily5day_units-s_de-DE_2019-04-19_after3pm.json", format: nil, reason: .missingField),
+        Row(file: "twc-v3/openharvest_daily15day_metric_Mchinji-MW_2022-02-20_morning.json", format: nil, reason: .missingField),
+        Row(file: "twc-v3/weastcore_observations-current_imperial_2025-10-11.json", format: nil, reason: .missingField),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
