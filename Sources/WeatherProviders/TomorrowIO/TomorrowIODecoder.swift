@@ -56,7 +56,7 @@ struct TomorrowIODecoder: FormatDecoder {
         let body = input.body
         guard let shape = Self.shape(body.value) else { throw DocumentDecoder.unknownFormat(body) }
         if shape == .error {
-            let code = body.value["code"]?.number.map { String(Int64($0)) } ?? "?"
+            let code = body.value["code"]?.int.map(String.init) ?? "?"
             throw DecodeFailure(.providerError, "Tomorrow.io error \(code) (\(Sanitize.printable(body.value["type"]?.string ?? ""))): "
                                 + Sanitize.printable(body.value["message"]?.string ?? ""), fieldPath: "code")
         }

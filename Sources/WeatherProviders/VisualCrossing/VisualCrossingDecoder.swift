@@ -73,7 +73,7 @@ struct VisualCrossingDecoder: FormatDecoder {
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         let body = input.body
         if Self.isError(body.value) {
-            let code = body.value["errorCode"]?.number.map { String(Int64($0)) } ?? "?"
+            let code = body.value["errorCode"]?.int.map(String.init) ?? "?"
             throw DecodeFailure(.providerError, "Visual Crossing error \(code): \(Sanitize.printable(body.value["message"]?.string ?? ""))", fieldPath: "errorCode")
         }
         let (lat, lon) = try body.coordinates(lat: "latitude", lon: "longitude")

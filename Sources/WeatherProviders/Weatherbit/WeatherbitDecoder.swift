@@ -57,7 +57,7 @@ struct WeatherbitDecoder: FormatDecoder {
         let (units, unitsSource) = try WeatherbitUnits.resolve(envelope: input.envelope, context: input.context)
         switch shape {
         case .error:
-            let status = body.value["status_code"]?.number.map { " \(Int64($0))" } ?? ""
+            let status = body.value["status_code"]?.int.map { " \($0)" } ?? ""
             let message = body.value["error"]?.string ?? body.value["status_message"]?.string ?? ""
             throw DecodeFailure(.providerError, "Weatherbit error\(status): \(Sanitize.printable(message))",
                                 fieldPath: body.value["error"] != nil ? "error" : "status_message")
