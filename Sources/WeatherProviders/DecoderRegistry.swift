@@ -11,6 +11,7 @@ struct DecoderRegistry: Sendable {
 
     /// Every provider format, one line each.
     static let standard = DecoderRegistry([
+        AccuWeatherDecoder(),    // bare arrays of hours or conditions with Epoch* keys: before geocoding's top-level arrays
         OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
         OWMCurrentDecoder(),
         OWMForecast5Decoder(),

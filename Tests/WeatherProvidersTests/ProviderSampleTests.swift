@@ -80,6 +80,14 @@ struct ProviderSampleTests {
         .init(file: "weatherbit/own-current-london-2018-string-code-wxpipe.json", format: "weatherbit/current", observations: 1),
         .init(file: "weatherbit/own-daily-newyork-dst-end-imperial-wxpipe.json", format: "weatherbit/daily", forecasts: 3),
         .init(file: "weatherbit/own-error-plan-lacks-hourly-wxpipe.json", format: nil),
+        .init(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15-array-envelope.json", format: "accuweather/current", observations: 1),
+        .init(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15-envelope.json", format: "accuweather/daily", forecasts: 5 * 3),
+        .init(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15-envelope.json", format: "accuweather/hourly", forecasts: 12),
+        .init(file: "accuweather/own-daily-warsaw-dst-start-imperial-wxpipe.json", format: "accuweather/daily", forecasts: 3 * 3),
+        .init(file: "accuweather/own-error-unauthorized-wxpipe.json", format: nil),
     ]
 
     @Test(arguments: table)
@@ -116,7 +124,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 60)
+        #expect(all.count == 68)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

@@ -11,9 +11,10 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 55 recordings, with the records each holds. Visual Crossing replies never state their
-    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies echo no place, so
-    /// they are explained rejects without the envelope their request URL would give.
+    /// The 57 recordings, with the records each holds. Visual Crossing replies never state their
+    /// unit group (these two are metric); pytomorrowio's /v4/timelines replies and AccuWeather's
+    /// replies echo no place, so they are explained rejects without the envelope their request
+    /// URL would give.
     static let table: [Row] = [
         Row(file: "darksky/pirateweather-us-nyc-forecast-2023-godarksky.json", format: "darksky/forecast", observations: 1, forecasts: 61 + 48 + 8),
         Row(file: "darksky/si-frankfurt-de-lang-forecast-2019-fhem.json", format: "darksky/forecast", observations: 1, forecasts: 49 + 8),
@@ -69,6 +70,9 @@ struct SharedSampleExtendedTests {
         Row(file: "tomorrowio/pytomorrowio_timelines_current_orlando_2022-04-17.json", format: nil, reason: .missingField),
         Row(file: "weatherbit/magicmirror_current_newyork_2026-02-06.json", format: "weatherbit/current", observations: 1),
         Row(file: "weatherbit/magicmirror_daily16_newyork_2026-02-06.json", format: "weatherbit/daily", forecasts: 7),
+        Row(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        Row(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        Row(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
