@@ -17,6 +17,7 @@ struct DecoderRegistry: Sendable {
         OWMForecast5Decoder(),
         WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
         TomorrowIODecoder(),
+        BrightSkyDecoder(),
         VisualCrossingDecoder(),
         OpenMeteoDecoder(),
         OWMOneCallDecoder(),

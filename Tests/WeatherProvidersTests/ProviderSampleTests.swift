@@ -88,6 +88,11 @@ struct ProviderSampleTests {
         .init(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15-envelope.json", format: "accuweather/hourly", forecasts: 12),
         .init(file: "accuweather/own-daily-warsaw-dst-start-imperial-wxpipe.json", format: "accuweather/daily", forecasts: 3 * 3),
         .init(file: "accuweather/own-error-unauthorized-wxpipe.json", format: nil),
+        .init(file: "brightsky/iobroker_current_weather_berlin_2025-09-18.json", format: "brightsky/current", observations: 1),
+        .init(file: "brightsky/iobroker_weather_24h_berlin_2025-09-18.json", format: "brightsky/weather", forecasts: 24),
+        .init(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
+        .init(file: "brightsky/own-error-no-sources-wxpipe.json", format: nil),
+        .init(file: "brightsky/own-weather-muenster-dst-end-tz-berlin-wxpipe.json", format: "brightsky/weather", observations: 2, forecasts: 3),
     ]
 
     @Test(arguments: table)
@@ -124,7 +129,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 68)
+        #expect(all.count == 73)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }
