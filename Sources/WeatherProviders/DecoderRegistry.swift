@@ -16,6 +16,7 @@ struct DecoderRegistry: Sendable {
         OWMCurrentDecoder(),
         OWMForecast5Decoder(),
         WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
+        MeteosourceDecoder(),    // `data` beside `lat`/`lon` strings: before One Call history 3.0
         TomorrowIODecoder(),
         BrightSkyDecoder(),
         VisualCrossingDecoder(),

@@ -92,7 +92,7 @@ struct DecoderRegistryTests {
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
         #expect(formats == ["accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
-                            "weatherbit/current", "tomorrowio/timelines", "brightsky/weather", "visualcrossing/timeline", "open-meteo/forecast",
+                            "weatherbit/current", "meteosource/point", "tomorrowio/timelines", "brightsky/weather", "visualcrossing/timeline", "open-meteo/forecast",
                             "openweathermap/onecall", "darksky/forecast", "weatherkit/weather",
                             "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])
         #expect(Set(formats).count == formats.count)

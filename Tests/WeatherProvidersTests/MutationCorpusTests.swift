@@ -92,7 +92,7 @@ struct MutationCorpusTests {
     }
 
     @Test func seedsArePresent() {
-        #expect(Self.seeds.count == 73 + 8)  // Fixtures/providers + the plain JSON of Fixtures/inputs/providers
+        #expect(Self.seeds.count == 77 + 8)  // Fixtures/providers + the plain JSON of Fixtures/inputs/providers
     }
 
     @Test func everyMutantEndsAsRecordsOrAReasonedReject() {

@@ -93,6 +93,10 @@ struct ProviderSampleTests {
         .init(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
         .init(file: "brightsky/own-error-no-sources-wxpipe.json", format: nil),
         .init(file: "brightsky/own-weather-muenster-dst-end-tz-berlin-wxpipe.json", format: "brightsky/weather", observations: 2, forecasts: 3),
+        .init(file: "meteosource/meteosource-php_point_london_2021-09-08.json", format: "meteosource/point", observations: 1, forecasts: 155 + 30),
+        .init(file: "meteosource/own-error-invalid-key-wxpipe.json", format: nil),
+        .init(file: "meteosource/own-point-newyork-dst-start-no-units-wxpipe.json", format: "meteosource/point", observations: 1, forecasts: 3 + 3),
+        .init(file: "meteosource/own-timemachine-prague-dst-end-us-wxpipe.json", format: "meteosource/timemachine", observations: 5),
     ]
 
     @Test(arguments: table)
@@ -129,7 +133,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 73)
+        #expect(all.count == 77)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

@@ -11,7 +11,7 @@ import WeatherCore
 struct SharedSampleExtendedTests {
     typealias Row = ProviderSampleTests.Expectation
 
-    /// The 60 recordings, with the records each holds. Visual Crossing replies never state their
+    /// The 61 recordings, with the records each holds. Visual Crossing replies never state their
     /// unit group (these two are metric); pytomorrowio's /v4/timelines replies and AccuWeather's
     /// replies echo no place, so they are explained rejects without the envelope their request
     /// URL would give.
@@ -76,6 +76,7 @@ struct SharedSampleExtendedTests {
         Row(file: "brightsky/iobroker_current_weather_berlin_2025-09-18.json", format: "brightsky/current", observations: 1),
         Row(file: "brightsky/iobroker_weather_24h_berlin_2025-09-18.json", format: "brightsky/weather", forecasts: 24),
         Row(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
+        Row(file: "meteosource/meteosource-php_point_london_2021-09-08.json", format: "meteosource/point", observations: 1, forecasts: 155 + 30),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
