@@ -11,11 +11,14 @@ struct DecoderRegistry: Sendable {
 
     /// Every provider format, one line each.
     static let standard = DecoderRegistry([
+        AccuWeatherDecoder(),    // bare arrays of hours or conditions with Epoch* keys: before geocoding's top-level arrays
         OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
         OWMCurrentDecoder(),
         OWMForecast5Decoder(),
         WeatherbitDecoder(),     // `data` beside `lat`/`lon`: before One Call history 3.0
+        MeteosourceDecoder(),    // `data` beside `lat`/`lon` strings: before One Call history 3.0
         TomorrowIODecoder(),
+        BrightSkyDecoder(),
         VisualCrossingDecoder(),
         MetOfficeDecoder(),      // a GeoJSON FeatureCollection: before the NWS decoders
         TWCDecoder(),

@@ -91,9 +91,9 @@ struct DecoderRegistryTests {
 
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
-        #expect(formats == ["openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
-                            "weatherbit/current", "tomorrowio/timelines", "visualcrossing/timeline", "metoffice/sitespecific",
-                            "twc/daily", "open-meteo/forecast",
+        #expect(formats == ["accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
+                            "weatherbit/current", "meteosource/point", "tomorrowio/timelines", "brightsky/weather",
+                            "visualcrossing/timeline", "metoffice/sitespecific", "twc/daily", "open-meteo/forecast",
                             "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",
                             "weatherapi/forecast", "metno/locationforecast",
                             "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])

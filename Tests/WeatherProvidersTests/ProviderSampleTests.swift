@@ -105,6 +105,23 @@ struct ProviderSampleTests {
         .init(file: "twc/own-daily3day-newyork-edt-end-imperial-wxpipe.json", format: "twc/daily", forecasts: 3 + 6),
         .init(file: "twc/own-daily5day-munich-cest-start-after3pm-si-wxpipe.json", format: "twc/daily", forecasts: 11),
         .init(file: "twc/own-error-cdn-0001-invalid-apikey-wxpipe.json", format: nil),
+        .init(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15-array-envelope.json", format: "accuweather/current", observations: 1),
+        .init(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15-envelope.json", format: "accuweather/daily", forecasts: 5 * 3),
+        .init(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        .init(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15-envelope.json", format: "accuweather/hourly", forecasts: 12),
+        .init(file: "accuweather/own-daily-warsaw-dst-start-imperial-wxpipe.json", format: "accuweather/daily", forecasts: 3 * 3),
+        .init(file: "accuweather/own-error-unauthorized-wxpipe.json", format: nil),
+        .init(file: "brightsky/iobroker_current_weather_berlin_2025-09-18.json", format: "brightsky/current", observations: 1),
+        .init(file: "brightsky/iobroker_weather_24h_berlin_2025-09-18.json", format: "brightsky/weather", forecasts: 24),
+        .init(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
+        .init(file: "brightsky/own-error-no-sources-wxpipe.json", format: nil),
+        .init(file: "brightsky/own-weather-muenster-dst-end-tz-berlin-wxpipe.json", format: "brightsky/weather", observations: 2, forecasts: 3),
+        .init(file: "meteosource/meteosource-php_point_london_2021-09-08.json", format: "meteosource/point", observations: 1, forecasts: 155 + 30),
+        .init(file: "meteosource/own-error-invalid-key-wxpipe.json", format: nil),
+        .init(file: "meteosource/own-point-newyork-dst-start-no-units-wxpipe.json", format: "meteosource/point", observations: 1, forecasts: 3 + 3),
+        .init(file: "meteosource/own-timemachine-prague-dst-end-us-wxpipe.json", format: "meteosource/timemachine", observations: 5),
     ]
 
     @Test(arguments: table)
@@ -141,7 +158,7 @@ struct ProviderSampleTests {
         let allFiles = try jsonFilesByFolder(in: providerFixtures)
         // nws/ and metar/ have tables of their own (NWSDecoderTests, METARDecoderTests).
         let all = allFiles.filter { !$0.hasPrefix("nws/") && !$0.hasPrefix("metar/") }
-        #expect(all.count == 83)
+        #expect(all.count == 100)
         #expect(Set(all) == Set(Self.table.map(\.file)))
         #expect(Self.table.count == Set(Self.table.map(\.file)).count)
     }

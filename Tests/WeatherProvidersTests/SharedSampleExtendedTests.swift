@@ -84,6 +84,13 @@ struct SharedSampleExtendedTests {
         Row(file: "twc-v3/fhem_daily5day_units-s_de-DE_2019-04-19_after3pm.json", format: nil, reason: .missingField),
         Row(file: "twc-v3/openharvest_daily15day_metric_Mchinji-MW_2022-02-20_morning.json", format: nil, reason: .missingField),
         Row(file: "twc-v3/weastcore_observations-current_imperial_2025-10-11.json", format: nil, reason: .missingField),
+        Row(file: "accuweather/bieniu_currentconditions_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        Row(file: "accuweather/bieniu_daily5day_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        Row(file: "accuweather/bieniu_hourly12_metric_piatek_2023-05-15.json", format: nil, reason: .missingField),
+        Row(file: "brightsky/iobroker_current_weather_berlin_2025-09-18.json", format: "brightsky/current", observations: 1),
+        Row(file: "brightsky/iobroker_weather_24h_berlin_2025-09-18.json", format: "brightsky/weather", forecasts: 24),
+        Row(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
+        Row(file: "meteosource/meteosource-php_point_london_2021-09-08.json", format: "meteosource/point", observations: 1, forecasts: 155 + 30),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {
