@@ -4,38 +4,24 @@ import WeatherCore
 /// (https://brightsky.dev/docs, `units`): `dwd` (the default: °C, hPa, km/h, mm, visibility m)
 /// or `si` (K, Pa, m/s, mm, visibility m). Humidity, cloud cover and probabilities are 0–100 in
 /// both.
-enum BrightSkyUnits: String {
+enum BrightSkyUnits: String, RequestedUnits {
     case dwd, si
 
-    /// The envelope URL's `units=` (a recorded URL without it means the default, dwd, was in
-    /// force), else the input's `units` (metric → dwd, standard → si; Bright Sky has no
-    /// imperial units), else dwd.
-    static func resolve(envelope: Envelope?, context: DecodeContext) throws(DecodeFailure) -> (BrightSkyUnits, UnitsSource) {
-        if let url = envelope?.url {
-            guard let raw = envelope?.query["units"] else { return (.dwd, .envelopeURL) }
-            guard let units = BrightSkyUnits(rawValue: raw.lowercased()) else {
-                throw DecodeFailure(.unknownFormat, "the envelope URL's units '\(Sanitize.printable(raw))' is not a Bright Sky unit system "
-                                    + "(dwd, si): \(Sanitize.printable(String(url.prefix(80))))", fieldPath: "url")
-            }
-            return (units, .envelopeURL)
-        }
-        switch context.settings.units {
-        case .metric?: return (.dwd, .input)
-        case .standard?: return (.si, .input)
-        case .imperial?:
-            throw DecodeFailure(.unknownFormat, "Bright Sky has no imperial units (units=dwd or si): the input's units setting 'imperial' cannot apply")
-        case nil: return (.dwd, .default)
-        }
-    }
+    static let providerName = "Bright Sky"
+    static let parameter = "units"
+    static let choices = "dwd, si"
+    static let apiDefault = BrightSkyUnits.dwd
+    static let defaultHint = "the API default; set --units standard (or the pipeline input's \"units\") if the archive used units=si"
 
-    func assumption(_ source: UnitsSource) -> String {
-        let origin: String
-        switch source {
-        case .envelopeURL: origin = "the envelope URL's units="
-        case .input: origin = "the input's units setting"
-        default: origin = "the API default; set --units standard (or the pipeline input's \"units\") if the archive used units=si"
+    init?(requested: String) { self.init(rawValue: requested.lowercased()) }
+
+    static func forSetting(_ units: UnitSystem) throws(DecodeFailure) -> BrightSkyUnits {
+        switch units {
+        case .metric: return .dwd
+        case .standard: return .si
+        case .imperial:
+            throw DecodeFailure(.unknownFormat, "Bright Sky has no imperial units (units=dwd or si): the input's units setting 'imperial' cannot apply")
         }
-        return "units assumed: \(rawValue), from \(origin)"
     }
 
     func celsius(_ v: Double) -> Double { self == .si ? v - UnitFactor.kelvinOffset : v }

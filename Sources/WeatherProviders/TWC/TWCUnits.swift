@@ -5,36 +5,25 @@ import WeatherCore
 /// mph, mm, km) and `s` (metric SI: as `m` with m/s wind). `pressureMeanSeaLevel` is mb in all,
 /// humidity, cloud cover and `precipChance` are 0–100.
 /// https://www.ibm.com/docs/en/environmental-intel-suite?topic=fa-intraday-forecast-3-day-5-day-7-day-10-day (units)
-enum TWCUnits: String {
+enum TWCUnits: String, RequestedUnits {
     case english = "e", metric = "m", hybrid = "h", si = "s"
 
-    /// The envelope URL's `units=`, else the input's `units` (imperial → e, metric → m,
-    /// standard → s), else `e`: `units` is a required parameter with no default, and `e` is the
-    /// one the API's documentation uses in every example request.
-    static func resolve(envelope: Envelope?, context: DecodeContext) throws(DecodeFailure) -> (TWCUnits, UnitsSource) {
-        if let url = envelope?.url, let raw = envelope?.query["units"] {
-            guard let units = TWCUnits(rawValue: raw.lowercased()) else {
-                throw DecodeFailure(.unknownFormat, "the envelope URL's units '\(Sanitize.printable(raw))' is not a Weather Company unit system "
-                                    + "(e, m, h, s): \(Sanitize.printable(String(url.prefix(80))))", fieldPath: "url")
-            }
-            return (units, .envelopeURL)
-        }
-        switch context.settings.units {
-        case .imperial?: return (.english, .input)
-        case .metric?: return (.metric, .input)
-        case .standard?: return (.si, .input)
-        case nil: return (.english, .default)
-        }
-    }
+    static let providerName = "Weather Company"
+    static let parameter = "units"
+    static let choices = "e, m, h, s"
+    static let apiDefault = TWCUnits.english
+    /// `units` is a required parameter: a recorded URL without it says nothing about the reply.
+    static let urlWithoutParameterIsDefault = false
+    static let defaultHint = "no units= known; set --units metric (m) or standard (s) if the archive used them"
 
-    func assumption(_ source: UnitsSource) -> String {
-        let origin: String
-        switch source {
-        case .envelopeURL: origin = "the envelope URL's units="
-        case .input: origin = "the input's units setting"
-        default: origin = "no units= known; set --units metric (m) or standard (s) if the archive used them"
+    init?(requested: String) { self.init(rawValue: requested.lowercased()) }
+
+    static func forSetting(_ units: UnitSystem) -> TWCUnits {
+        switch units {
+        case .imperial: return .english
+        case .metric: return .metric
+        case .standard: return .si
         }
-        return "units assumed: \(rawValue), from \(origin)"
     }
 
     func celsius(_ v: Double) -> Double { self == .english ? Convert.fahrenheitToCelsius(v) : v }

@@ -6,38 +6,24 @@ import WeatherCore
 /// us (the default): °F, mph, in (precipitation and snow), miles · metric: °C, km/h, mm, cm of
 /// snow, km · uk: °C, mph, mm, cm of snow, miles · base: K, m/s, mm, cm of snow, km. Pressure is
 /// mb (= hPa) in all of them; humidity, cloud cover and `precipprob` are 0–100.
-enum VisualCrossingUnits: String {
+enum VisualCrossingUnits: String, RequestedUnits {
     case us, metric, uk, base
 
-    /// The envelope URL's `unitGroup=` (a recorded URL without it means the default, `us`, was in
-    /// force), else the input's `units` (metric → metric, imperial → us, standard → base: Kelvin
-    /// like OpenWeatherMap's standard), else the API default `us`.
-    static func resolve(envelope: Envelope?, context: DecodeContext) throws(DecodeFailure) -> (VisualCrossingUnits, UnitsSource) {
-        if let url = envelope?.url {
-            guard let raw = envelope?.query.first(where: { $0.key.lowercased() == "unitgroup" })?.value else { return (.us, .envelopeURL) }
-            guard let units = VisualCrossingUnits(rawValue: raw.lowercased()) else {
-                throw DecodeFailure(.unknownFormat, "the envelope URL's unitGroup '\(Sanitize.printable(raw))' is not a Visual Crossing unit group "
-                                    + "(us, metric, uk, base): \(Sanitize.printable(String(url.prefix(80))))", fieldPath: "url")
-            }
-            return (units, .envelopeURL)
-        }
-        switch context.settings.units {
-        case .metric?: return (.metric, .input)
-        case .imperial?: return (.us, .input)
-        case .standard?: return (.base, .input)
-        case nil: return (.us, .default)
-        }
-    }
+    static let providerName = "Visual Crossing"
+    static let parameter = "unitGroup"
+    static let noun = "unit group"
+    static let choices = "us, metric, uk, base"
+    static let apiDefault = VisualCrossingUnits.us
+    static let defaultHint = "the API default; set --units metric (or the pipeline input's \"units\") if the archive used unitGroup=metric"
 
-    /// Where the units came from, as implausible-value messages say it.
-    func assumption(_ source: UnitsSource) -> String {
-        let origin: String
-        switch source {
-        case .envelopeURL: origin = "the envelope URL's unitGroup="
-        case .input: origin = "the input's units setting"
-        default: origin = "the API default; set --units metric (or the pipeline input's \"units\") if the archive used unitGroup=metric"
+    init?(requested: String) { self.init(rawValue: requested.lowercased()) }
+
+    static func forSetting(_ units: UnitSystem) -> VisualCrossingUnits {
+        switch units {
+        case .metric: return .metric
+        case .imperial: return .us
+        case .standard: return .base
         }
-        return "unit group assumed: \(rawValue), from \(origin)"
     }
 
     func celsius(_ v: Double) -> Double {
