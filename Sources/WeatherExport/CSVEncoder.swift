@@ -18,6 +18,9 @@ struct CSVEncoder {
     let dialect: CSVDialect
     private let separator: UInt8
     private let decimal: UInt8
+    /// The day of the last instant written, and its `YYYY-MM-DD`.
+    private var lastDay = Int64.min
+    private var lastDate: [UInt8] = []
 
     init(dialect: CSVDialect) {
         self.dialect = dialect
@@ -144,7 +147,9 @@ struct CSVEncoder {
     /// is certain; nil otherwise (the caller asks `vsnprintf`).
     static func tenDigits(_ m: Double) -> (UInt64, Int)? {
         guard m >= 1e-4 && m < 9.9999999995e9 else { return nil }
-        var exponent = Int(log10(m).rounded(.down))
+        // floor(log10 m) from the binary exponent (1233/4096 ≈ log10 2), off by at most one, which
+        // the two comparisons below correct: no logarithm per cell.
+        var exponent = max(-4, min(9, (Int(m.exponent) * 1233) >> 12))
         if m < powersOfTen[exponent + 4] { exponent -= 1 }
         if m >= powersOfTen[exponent + 5] { exponent += 1 }
         guard exponent >= -4 && exponent <= 9 else { return nil }
@@ -204,12 +209,21 @@ struct CSVEncoder {
         }
         let days = v >= 0 ? v / 86_400 : (v - 86_399) / 86_400
         let seconds = Int(v - days * 86_400)
-        let (y, m, d) = Self.civil(fromDays: Int(days))
-        appendPadded(y, 4)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(m, 2)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(d, 2)
+        // Consecutive cells are mostly of the same day (a reply's hours, its issue time): the
+        // date's ten bytes are kept from the last one.
+        if days != lastDay {
+            let (y, m, d) = Self.civil(fromDays: Int(days))
+            let start = bytes.count
+            appendPadded(y, 4)
+            bytes.append(UInt8(ascii: "-"))
+            appendPadded(m, 2)
+            bytes.append(UInt8(ascii: "-"))
+            appendPadded(d, 2)
+            lastDate = Array(bytes[start...])
+            lastDay = days
+        } else {
+            bytes.append(contentsOf: lastDate)
+        }
         bytes.append(dialect.spreadsheetDates ? UInt8(ascii: " ") : UInt8(ascii: "T"))
         appendPadded(seconds / 3600, 2)
         bytes.append(UInt8(ascii: ":"))
@@ -226,15 +240,16 @@ struct CSVEncoder {
         return text
     }
 
+    /// `v` (0…9999) in `width` (2 or 4) digits, two at a time from a table.
     private mutating func appendPadded(_ v: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var x = v
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(x / divisor))
-            x %= divisor
-            divisor /= 10
-        }
+        if width == 4 { appendPair(v / 100) }
+        appendPair(v % 100)
+    }
+
+    @inline(__always)
+    private mutating func appendPair(_ v: Int) {
+        bytes.append(UInt8(ascii: "0") + UInt8(v / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
     }
 
     /// The proleptic Gregorian date of a day number since 1970-01-01 (H. Hinnant's algorithm,

@@ -44,6 +44,12 @@ import WeatherStore
         var instants: [Int64] = [0, -1, 1, 86_399, 86_400, -86_400, -86_401, 951_782_400, 4_102_444_800, 253_402_300_799,
                                  253_402_300_800, -62_167_219_200, -62_167_219_201, .max, .min]
         for _ in 0..<20_000 { instants.append(Int64.random(in: -62_200_000_000...253_500_000_000)) }
+        // Runs of instants of one day (a reply's hours), written by one encoder: what it keeps of
+        // the last day must never leak into the next.
+        let start = Int64.random(in: 0...4_000_000_000)
+        instants += (0..<500).map { start + Int64($0) * 1_800 }
+        var shared = CSVEncoder(dialect: .rfc4180)
+        var expected = ""
         for v in instants {
             select.reset()
             try select.set(1, v)
@@ -58,7 +64,11 @@ import WeatherStore
             var spaced = CSVEncoder(dialect: .spreadsheet)
             spaced.appendCell(select, 0, type: .dateTime, unixInstant: true)
             #expect(String(decoding: spaced.bytes, as: UTF8.self) == SpreadsheetDate.spaced(select.column(1).string ?? ""), "\(v)")
+            shared.appendCell(select, 0, type: .dateTime, unixInstant: true)
+            shared.appendSeparator()
+            expected += (select.column(1).string ?? "") + ","
         }
+        #expect(String(decoding: shared.bytes, as: UTF8.self) == expected)
     }
 
     @Test func textIsQuotedAndNeutralisedAsCSVDoes() throws {
