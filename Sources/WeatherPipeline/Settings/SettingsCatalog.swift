@@ -35,6 +35,10 @@ public enum SettingsCatalog {
               help: "NWS quality-control flags whose values are kept, e.g. VCSZ (X and Q are dropped by default).",
               rule: "must be MADIS QC letters such as VCSZ (from V, C, S, Z, G, Q, X, B)", example: "VCSZ", refused: "VW",
               parse: IngestSettings.parseQCLetters),
+        .text("place", \.place, value: "LAT,LON", range: "latitude,longitude in degrees", defaultText: "the reply's own",
+              help: "Where this input's replies are for when they say nowhere (AccuWeather, The Weather Company, Tomorrow.io /v4/timelines).",
+              rule: "must be LAT,LON in degrees, e.g. 40.7143,-74.006", example: "40.7143,-74.006", refused: "north",
+              parse: IngestSettings.Place.init),
     ]
 
     /// The rules of the aggregate stage: a pipeline file's top-level keys, `aggregate`'s options.

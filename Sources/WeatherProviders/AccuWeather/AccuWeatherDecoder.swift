@@ -77,7 +77,7 @@ struct AccuWeatherDecoder: FormatDecoder {
             throw DecodeFailure(.providerError, "AccuWeather error \(Sanitize.printable(code)): \(Sanitize.printable(body.value["Message"]?.string ?? ""))",
                                 fieldPath: "Code")
         }
-        let (lat, lon) = try Self.place(input.envelope)
+        let (lat, lon) = try Self.place(input.envelope, setting: input.context.settings.place)
         var reader = AccuWeatherReader(latitude: lat, longitude: lon, locationHint: input.locationHint)
         var offset: Int?
         var doc: DecodedDocument
@@ -116,8 +116,9 @@ struct AccuWeatherDecoder: FormatDecoder {
         return doc
     }
 
-    /// The envelope URL's `lat` and `lon`, or `q=LAT,LON`: AccuWeather replies hold no place.
-    static func place(_ envelope: Envelope?) throws(DecodeFailure) -> (Double, Double) {
+    /// The envelope URL's `lat` and `lon`, or `q=LAT,LON`, else the input's `place` setting:
+    /// AccuWeather replies hold no place.
+    static func place(_ envelope: Envelope?, setting: IngestSettings.Place?) throws(DecodeFailure) -> (Double, Double) {
         let q = envelope?.query ?? [:]
         var text: (Substring, Substring)?
         if let la = q["lat"], let lo = q["lon"] {
@@ -129,8 +130,10 @@ struct AccuWeatherDecoder: FormatDecoder {
         guard let (laText, loText) = text,
               let la = Double(laText.filter { $0 != " " }), let lo = Double(loText.filter { $0 != " " }),
               Plausibility.contains(Plausibility.latitude, la), Plausibility.contains(Plausibility.longitude, lo) else {
-            throw DecodeFailure(.missingField, "AccuWeather replies do not say where they are for (the request names a location key): wrap each "
-                                + "reply in an envelope whose URL carries lat=LAT&lon=LON or q=LAT,LON, as docs/PROVIDERS.md describes",
+            if let setting { return (setting.latitude, setting.longitude) }
+            throw DecodeFailure(.missingField, "AccuWeather replies do not say where they are for (the request names a location key): give the "
+                                + "input's place (--place LAT,LON, or \"place\" on a pipeline input), or wrap each reply in an envelope whose URL "
+                                + "carries lat=LAT&lon=LON or q=LAT,LON, as docs/PROVIDERS.md describes",
                                 fieldPath: "url")
         }
         return (la, lo)

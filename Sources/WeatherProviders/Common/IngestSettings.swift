@@ -25,9 +25,36 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     /// NWS quality-control letters whose values are kept (`"nws_qc_accept"`, `--nws-qc-accept`);
     /// nil: the decoder's default (V, C, S, Z, G).
     public var nwsQCAccept: Set<String>?
+    /// Where this input's replies are for when they say nowhere themselves (`"place"`,
+    /// `--place LAT,LON`): AccuWeather, The Weather Company and Tomorrow.io's `/v4/timelines`
+    /// are asked by location key or coordinates and echo neither. A reply's own place, or its
+    /// envelope URL's, wins.
+    public var place: Place?
+
+    /// Coordinates in degrees.
+    public struct Place: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+
+        /// `LAT,LON` in degrees, within ±90 and ±180; nil otherwise.
+        public init?(_ text: String) {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " } }
+            guard parts.count == 2, let la = Double(parts[0]), let lo = Double(parts[1]),
+                  Plausibility.contains(Plausibility.latitude, la), Plausibility.contains(Plausibility.longitude, lo) else { return nil }
+            self.init(latitude: la, longitude: lo)
+        }
+
+        var text: String { "\(latitude),\(longitude)" }
+    }
 
     public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
-                issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil) {
+                issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil,
+                place: Place? = nil) {
         self.units = units
         self.strictValues = strictValues
         self.role = role
@@ -35,6 +62,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         self.issuedAtSource = issuedAtSource
         self.envelope = envelope
         self.nwsQCAccept = nwsQCAccept
+        self.place = place
     }
 
     /// The role stored with this input's observations when the input declares one: an
@@ -57,7 +85,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
          ("file_time_zone", fileTimeZone),
          ("issued_at", issuedAtSource?.rawValue),
          ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") }),
-         ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") })]
+         ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") }),
+         ("place", place?.text)]
     }
 
     /// A stable text naming every setting that is not at its default, `name=value` joined by

@@ -61,7 +61,7 @@ struct TWCDecoder: FormatDecoder {
             throw DecodeFailure(.providerError, "The Weather Company error \(Sanitize.printable(code)): \(Sanitize.printable(message))",
                                 fieldPath: "errors[0].error")
         }
-        let (lat, lon) = try Self.place(input.envelope)
+        let (lat, lon) = try Self.place(input.envelope, setting: input.context.settings.place)
         let (units, unitsSource) = try TWCUnits.resolve(envelope: input.envelope, context: input.context)
         var reader = TWCReader(latitude: lat, longitude: lon, units: units, unitsSource: unitsSource, locationHint: input.locationHint)
         if shape == .current {
@@ -78,13 +78,16 @@ struct TWCDecoder: FormatDecoder {
         return doc
     }
 
-    /// The envelope URL's `geocode=lat,lon` (the way the API is asked by place).
-    static func place(_ envelope: Envelope?) throws(DecodeFailure) -> (Double, Double) {
+    /// The envelope URL's `geocode=lat,lon` (the way the API is asked by place), else the
+    /// input's `place` setting.
+    static func place(_ envelope: Envelope?, setting: IngestSettings.Place?) throws(DecodeFailure) -> (Double, Double) {
         let parts = envelope?.query["geocode"]?.split(separator: ",").map { String($0).filter { $0 != " " } } ?? []
         guard parts.count == 2, let la = Double(parts[0]), let lo = Double(parts[1]),
               Plausibility.contains(Plausibility.latitude, la), Plausibility.contains(Plausibility.longitude, lo) else {
-            throw DecodeFailure(.missingField, "The Weather Company v3 replies do not say where they are for: wrap each reply in an envelope "
-                                + "with its request URL (geocode=LAT,LON), as docs/PROVIDERS.md describes", fieldPath: "geocode")
+            if let setting { return (setting.latitude, setting.longitude) }
+            throw DecodeFailure(.missingField, "The Weather Company v3 replies do not say where they are for: give the input's place "
+                                + "(--place LAT,LON, or \"place\" on a pipeline input), or wrap each reply in an envelope with its request URL "
+                                + "(geocode=LAT,LON), as docs/PROVIDERS.md describes", fieldPath: "geocode")
         }
         return (la, lo)
     }

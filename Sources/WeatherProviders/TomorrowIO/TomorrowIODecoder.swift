@@ -61,7 +61,7 @@ struct TomorrowIODecoder: FormatDecoder {
                                 + Sanitize.printable(body.value["message"]?.string ?? ""), fieldPath: "code")
         }
         var doc = DecodedDocument(format: shape == .timelines ? Self.format : Self.weatherFormat)
-        let (lat, lon, name) = try Self.place(body, envelope: input.envelope)
+        let (lat, lon, name) = try Self.place(body, envelope: input.envelope, setting: input.context.settings.place)
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: name, declaredLocationID: input.locationHint)]
         let (units, unitsSource) = try TomorrowIOUnits.resolve(envelope: input.envelope, context: input.context)
         var reader = TomorrowIOReader(product: shape == .timelines ? "timelines" : "forecast", latitude: lat, longitude: lon,
@@ -116,8 +116,8 @@ struct TomorrowIODecoder: FormatDecoder {
     }
 
     /// `location.{lat, lon, name}` (`/weather/*`), else the envelope URL's `location=lat,lon`
-    /// or `lat`/`lon`: `/timelines` echoes no place.
-    static func place(_ body: Field, envelope: Envelope?) throws(DecodeFailure) -> (Double, Double, String?) {
+    /// or `lat`/`lon`, else the input's `place` setting: `/timelines` echoes no place.
+    static func place(_ body: Field, envelope: Envelope?, setting: IngestSettings.Place?) throws(DecodeFailure) -> (Double, Double, String?) {
         if let loc = try body.optional("location")?.object() {
             let (la, lo) = try loc.coordinates(lat: "lat", lon: "lon")
             return (la, lo, try loc.optionalString("name"))
@@ -132,8 +132,10 @@ struct TomorrowIODecoder: FormatDecoder {
         }
         guard let (laText, loText) = text, let la = Double(laText), let lo = Double(loText),
               Plausibility.contains(Plausibility.latitude, la), Plausibility.contains(Plausibility.longitude, lo) else {
-            throw DecodeFailure(.missingField, "Tomorrow.io /v4/timelines replies do not say where they are for: wrap each reply in an envelope "
-                                + "with its request URL (location=LAT,LON), as docs/PROVIDERS.md describes", fieldPath: "location")
+            if let setting { return (setting.latitude, setting.longitude, nil) }
+            throw DecodeFailure(.missingField, "Tomorrow.io /v4/timelines replies do not say where they are for: give the input's place "
+                                + "(--place LAT,LON, or \"place\" on a pipeline input), or wrap each reply in an envelope with its request URL "
+                                + "(location=LAT,LON), as docs/PROVIDERS.md describes", fieldPath: "location")
         }
         return (la, lo, nil)
     }

@@ -73,12 +73,14 @@ struct WeatherAPIDecoder: FormatDecoder {
     }
 
     /// `location.lat`/`lon`; a reply without `location` (a trimmed recording) takes the
-    /// envelope URL's `q=LAT,LON`, and without either it cannot be placed.
+    /// envelope URL's `q=LAT,LON`, else the input's `place` setting; without any it cannot be placed.
     static func coordinates(_ location: Field?, _ input: DecodeInput) throws(DecodeFailure) -> (Double, Double) {
         if let location { return try location.coordinates(lat: "lat", lon: "lon") }
         let parts = (input.envelope?.query["q"] ?? "").split(separator: ",").compactMap { Double($0.trimmingPrefix(" ")) }
         guard parts.count == 2, Plausibility.contains(Plausibility.latitude, parts[0]), Plausibility.contains(Plausibility.longitude, parts[1]) else {
-            throw DecodeFailure(.missingField, "required field 'location' is missing and no envelope URL gives q=LAT,LON: the reply cannot be placed",
+            if let place = input.context.settings.place { return (place.latitude, place.longitude) }
+            throw DecodeFailure(.missingField, "required field 'location' is missing and neither an envelope URL's q=LAT,LON nor the input's "
+                                + "place (--place LAT,LON) gives one: the reply cannot be placed",
                                 fieldPath: "location")
         }
         return (parts[0], parts[1])
