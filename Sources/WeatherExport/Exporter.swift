@@ -103,8 +103,8 @@ public struct Exporter {
     private func writeCSVBytes(table: String, filter: String, to writer: FileWriter, dialect: CSVDialect) throws -> Int {
         let columns = try columns(of: table)
         let query: (sql: String, unixInstants: [Bool])
-        if let declared = Schema.declaration(of: table), declared.isView, try database.isView(table) {
-            query = declared.exportQuery(filter: filter)
+        if let declared = Schema.declaration(of: table), try database.isView(table), let fromRows = declared.exportQuery() {
+            query = fromRows
         } else {
             query = ("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))",
                      columns.map { _ in false })

@@ -51,6 +51,12 @@ public struct StoreContents: Equatable, Sendable {
         if table == "sources" { return " WHERE status = 'complete'" }
         let columns = try database.declaredColumns(of: table).compactMap { $0.first?.string }
         guard columns.contains("source_id") else { return "" }
-        return " WHERE source_id IN (SELECT id FROM main.sources WHERE status = 'complete')"
+        return " WHERE " + completeSourcesCondition(column: "source_id")
+    }
+
+    /// `column IN (the complete sources)`: the condition of `completeSourcesFilter`, for a query
+    /// that names the column with its table (`f.source_id` in a join).
+    public static func completeSourcesCondition(column: String) -> String {
+        "\(column) IN (SELECT id FROM main.sources WHERE status = 'complete')"
     }
 }

@@ -3,13 +3,10 @@
 /// the view would call `strftime` for every value), in the view's column order.
 extension TableDeclaration {
     /// A SELECT of every declared column, in order, and for each column whether it comes as Unix
-    /// seconds to be written as an ISO 8601 instant. `filter` is a WHERE clause over `source_id`
-    /// (from `StoreContents`), `order` the rows' order. For a plain table: its columns as stored.
-    public func exportQuery(filter: String) -> (sql: String, unixInstants: [Bool]) {
-        guard isView else {
-            return ("SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(name)\(filter) ORDER BY rowid",
-                    columns.map { _ in false })
-        }
+    /// seconds to be written as an ISO 8601 instant; only rows of complete sources
+    /// (`StoreContents`), in the view's order (by id). For a record table only (nil otherwise).
+    public func exportQuery() -> (sql: String, unixInstants: [Bool])? {
+        guard isView else { return nil }
         let r = String(rowTable.prefix(1))
         let select = columns.map { c -> String in
             switch c.storage {
@@ -23,17 +20,9 @@ extension TableDeclaration {
             if case .instant = c.storage { return true }
             return false
         }
-        // The filter names `source_id` bare, which is the row table's own column here.
         let sql = "SELECT \(select.joined(separator: ", ")) FROM \(rowTable) \(r) JOIN feeds d ON d.key = \(r).feed_key "
-            + "JOIN location_keys k ON k.key = \(r).location_key\(filter.replacingSourceID(with: r + ".source_id")) ORDER BY \(r).id"
+            + "JOIN location_keys k ON k.key = \(r).location_key WHERE \(StoreContents.completeSourcesCondition(column: r + ".source_id")) "
+            + "ORDER BY \(r).id"
         return (sql, instants)
-    }
-}
-
-extension String {
-    /// ` WHERE source_id IN (…)` with its column qualified.
-    fileprivate func replacingSourceID(with qualified: String) -> String {
-        guard hasPrefix(" WHERE source_id ") else { return self }
-        return " WHERE " + qualified + " " + dropFirst(" WHERE source_id ".count)
     }
 }
