@@ -77,6 +77,13 @@ public struct Observation: Sendable, Equatable {
     public var tempMin6hC: Double?
     public var tempMax24hC: Double?
     public var tempMin24hC: Double?
+    /// A reported maximum and minimum over a stated window ending at `observedAt` that is not one
+    /// of the fixed 6 or 24 hours: a daily summary's climate day (local standard time), a
+    /// cooperative observer's day ending at its observation hour, a local calendar day (23 or 25
+    /// hours across a DST change). `extremesWindowH` is the window's length.
+    public var tempMaxC: Double?
+    public var tempMinC: Double?
+    public var extremesWindowH: Double?
 
     public init(provider: String, product: String, observedAt: Int64, latitude: Double, longitude: Double) {
         self.provider = provider

@@ -69,7 +69,8 @@ public enum ColumnCatalog {
     /// means different things. The store's own tables describe their columns in their
     /// declarations (`Schema.declarations`); a derived column of the same name means the same.
     static let descriptions: [String: String] = [
-        "id": "row id", "temp_mean_c": "daily mean temperature", "name": "name", "local_date": "local calendar date",
+        "id": "row id", "temp_mean_c": "daily mean temperature",
+        "temp_max_c": "daily maximum temperature", "temp_min_c": "daily minimum temperature", "name": "name", "local_date": "local calendar date",
         "n_obs": "observations in the day", "hours_covered": "clock hours with an observation",
         "hours_in_day": "hours in the local day (23 or 25 on DST changes)", "complete": "1 when coverage met the minimum",
         "precip_hours_covered": "clock hours with precipitation data", "precip_complete": "1 when precipitation covers the day",

@@ -64,6 +64,9 @@ public enum RecordTables {
         .measure("temp_min_6h_c", "minimum temperature of the 6 hours before the report"),
         .measure("temp_max_24h_c", "maximum temperature of the 24 hours before the report"),
         .measure("temp_min_24h_c", "minimum temperature of the 24 hours before the report"),
+        .measure("temp_max_c", "reported maximum temperature over the extremes window ending at observed_at (daily summaries)"),
+        .measure("temp_min_c", "reported minimum temperature over the extremes window ending at observed_at (daily summaries)"),
+        .measure("extremes_window_h", "length of the window of temp_max_c and temp_min_c"),
     ], rowConstraints: [
         ("UNIQUE (location_key, observed_at_unix, feed_key)", """
             Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
@@ -170,6 +173,9 @@ public enum RecordTables {
         try b("temp_min_6h_c", r.record.tempMin6hC)
         try b("temp_max_24h_c", r.record.tempMax24hC)
         try b("temp_min_24h_c", r.record.tempMin24hC)
+        try b("temp_max_c", r.record.tempMaxC)
+        try b("temp_min_c", r.record.tempMinC)
+        try b("extremes_window_h", r.record.extremesWindowH)
     }
 
     static let forecastLayout = RowLayout<Placed<Forecast>>(columns: forecasts.insertColumns) { b, r throws(StoreError) in

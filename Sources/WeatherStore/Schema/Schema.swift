@@ -69,6 +69,8 @@ public enum Schema {
     public static let addedColumns: [(table: String, column: String, type: String)] = [
         ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
         ("sources", "settings_fingerprint", "TEXT"),
+        ("observation_rows", "temp_max_c", "REAL"), ("observation_rows", "temp_min_c", "REAL"),
+        ("observation_rows", "extremes_window_h", "REAL"),
     ]
 
     /// Adds the `addedColumns` a store lacks. Names come from the list above, never from input.
@@ -76,7 +78,8 @@ public enum Schema {
                                   _ columns: [(table: String, column: String, type: String)] = addedColumns) throws(StoreError) {
         for added in columns {
             let existing = try database.rows("SELECT name FROM pragma_table_info(?)", [.text(added.table)]).compactMap { $0.first?.string }
-            if !existing.contains(added.column) {
+            // A table not there yet is created whole by `Schema.sql` (a version 1 store has no row tables).
+            if !existing.isEmpty && !existing.contains(added.column) {
                 try database.execute("ALTER TABLE \(Database.quoteIdentifier(added.table)) ADD COLUMN \(Database.quoteIdentifier(added.column)) \(added.type)")
             }
         }
