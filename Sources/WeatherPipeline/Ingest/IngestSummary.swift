@@ -84,11 +84,11 @@ public struct IngestSummary: Sendable {
 
     /// "inputs: 5 (2 unchanged since an earlier run, skipped; 1 identical to another input of
     /// this run, skipped; 1 read before with other settings, ingested again)".
-    /// `issue times: 118 replies from their body, 2 from the envelope (fetched_at)`, in the order of
-    /// precedence; nil when no forecast was written.
+    /// `issue times of 120 forecast replies: 2 from the envelope (fetched_at), 118 from their body`,
+    /// in the order of precedence (docs/INPUTS.md); nil when no forecast was written.
     var issueTimesLine: String? {
         let order: [(IssueTimeSource, String)] = [
-            (.body, "from their body"), (.envelope, "from the envelope (fetched_at)"), (.fileName, "from the file name"),
+            (.envelope, "from the envelope (fetched_at)"), (.body, "from their body"), (.fileName, "from the file name"),
             (.modificationTime, "from the file's modification time"), (.ingestTime, "from the time of ingest (nothing else known)"),
         ]
         let parts = order.compactMap { source, words in issueTimeSources[source].map { "\($0) \(words)" } }
