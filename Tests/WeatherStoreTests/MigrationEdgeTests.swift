@@ -63,7 +63,12 @@ struct MigrationEdgeTests {
     @Test func version1RowsReadTheSameThroughTheViews() throws {
         let v1 = try Version1Store()
         let db = try Database(path: v1.path)
-        let before = try Self.snapshot(db)
+        var before = try Self.snapshot(db)
+        // The one value the upgrade changes: `lead_hours` becomes valid_at − issued — the NWS
+        // period valid at 16:00, issued at 06:00, is 10 hours ahead, not the 4 to its start.
+        let lead = Int(try #require(try db.scalar("SELECT cid FROM pragma_table_info('forecasts') WHERE name = 'lead_hours'")?.int))
+        #expect(before["forecasts"]?.map { $0[lead] } == [.real(1), .real(1), .real(4)])
+        before["forecasts"]?[2][lead] = .real(10)
         #expect(try Migration.upgrade(db) == 1)
         #expect(try Migration.version(of: db) == Schema.version)
         #expect(try db.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "view")
