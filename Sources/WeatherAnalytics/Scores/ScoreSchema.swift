@@ -39,6 +39,7 @@ enum ScoreSchema {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
         .text("location_id", notNull: true, "the locations row"),
         .integer("lead_days", "lead in days"),
         .real("threshold_mm", notNull: true, "precipitation event threshold"),
@@ -61,6 +62,7 @@ enum ScoreSchema {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
         .text("location_id", notNull: true, "the locations row"),
         .integer("lead_days", "lead in days"),
         .real("bin_low", notNull: true, "bin low"),
@@ -74,6 +76,7 @@ enum ScoreSchema {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .text("lead_kind", notNull: true, "day or hour leads"),
         .integer("lead_days", "lead in days"),
@@ -89,6 +92,7 @@ enum ScoreSchema {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
         .text("location_id", notNull: true, "the locations row"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .text("target_date", notNull: true, "local date a day forecast is for"),
@@ -105,6 +109,7 @@ enum ScoreSchema {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .integer("lead_days", notNull: true, "lead in days"),
         .integer("n", notNull: true, "pairs scored"),
@@ -114,7 +119,7 @@ enum ScoreSchema {
     ])
 
     static let providerComparison = TableDeclaration("provider_comparison", columns: [
-        .text("source_a", notNull: true, "source a"),
+        .text("source_a", notNull: true, "source a: provider/product[/model], with (from hour) or (from 3h) for days derived from sub-daily forecasts"),
         .text("source_b", notNull: true, "source b"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .integer("lead_days", notNull: true, "lead in days"),
