@@ -17,7 +17,7 @@ enum VerificationTables {
             .text("provider", notNull: true, "weather API the reply came from"),
             .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
             .text("model", "forecast model (multi-model Open-Meteo replies)"),
-            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
+            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
             locationReferences
                 ? ColumnDeclaration("location_id", "TEXT", notNull: true, references: "locations(id)", "the locations row")
                 : .text("location_id", notNull: true, "the locations row"),
@@ -53,7 +53,7 @@ enum VerificationTables {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
-        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
         .text("reason", notNull: true, "reject reason"),
         .integer("n", notNull: true, "pairs scored"),
         .text("detail", "detail"),
@@ -64,7 +64,7 @@ enum VerificationTables {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
-        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
         .text("location_id", notNull: true, "the locations row"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .text("lead_kind", notNull: true, "day or hour leads"),
@@ -109,7 +109,7 @@ enum VerificationTables {
             .text("provider", "weather API the reply came from"),
             .text("product", "the provider's endpoint (current, onecall, forecast5, …)"),
             .text("model", "forecast model (multi-model Open-Meteo replies)"),
-            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (NULL: the provider's own values)"),
+            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
             .text("variable", "verified variable, with its unit"),
         ] + leads.map { .real("mae_lead_\($0)d", "mae lead \($0)d" + unit) }
           + leads.map { .real("bias_lead_\($0)d", "bias lead \($0)d" + unit) }
