@@ -128,11 +128,11 @@ public struct DerivedDays {
                 byIssue[issue]![date] = d
             }
             guard f.precipMm != nil || f.precipProbPct != nil, f.validTo > f.validFrom else { continue }
-            // An amount counts only on the day that holds its whole period.
-            let first = summarizer.hourKey(f.validFrom)
-            let date = summarizer.localDate(first)
-            guard summarizer.localDate(summarizer.hourKey(f.validTo - 1)) == date else { continue }
+            // An amount counts only on the day that holds its whole period: every one of its
+            // clock hours (found by their middles, one zone lookup each) on one local date.
             let hours = (0..<stepHours).map { summarizer.hourKey(f.validFrom + Int64($0) * 3600 + 1800) }
+            let date = summarizer.localDate(hours[0])
+            guard hours.allSatisfy({ summarizer.localDate($0) == date }) else { continue }
             var d = byIssue[issue]![date] ?? Day()
             d.note(f.id, at: f.validAt)
             if let mm = f.precipMm, d.precipHours.isDisjoint(with: hours) {
