@@ -89,6 +89,16 @@ public enum ColumnCatalog {
         "sum_f": "sum of forecasts (mergeable)", "sum_o": "sum of observations (mergeable)",
         "sum_f2": "sum of squared forecasts (mergeable)", "sum_o2": "sum of squared observations (mergeable)",
         "sum_fo": "sum of forecast × observation (mergeable)", "sum_abs_error": "sum of absolute errors (mergeable)",
+        "derived_from": "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)",
+        "derived_day_forecasts.valid_from_utc": "local midnight starting the day, UTC",
+        "derived_day_forecasts.valid_to_utc": "local midnight ending the day, UTC",
+        "derived_day_forecasts.hours_covered": "local clock hours with a forecast temperature (a 3-hourly one stands for 3)",
+        "derived_day_forecasts.precip_hours_covered": "local clock hours with an amount wholly inside the day",
+        "derived_day_forecasts.temp_max_c": "highest forecast temperature valid in the day (empty below daily_min_coverage)",
+        "derived_day_forecasts.temp_min_c": "lowest forecast temperature valid in the day (empty below daily_min_coverage)",
+        "derived_day_forecasts.precip_mm": "sum of the amounts wholly inside the day (empty unless every hour has one)",
+        "derived_day_forecasts.precip_prob_pct": "highest probability of precipitation of the day's periods",
+        "derived_day_forecasts.forecast_id": "the day's first forecasts row",
     ]
 }
 

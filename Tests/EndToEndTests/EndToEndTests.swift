@@ -109,9 +109,11 @@ struct EndToEndTests {
         let byLead = try String(contentsOfFile: dir + "/out/csv/scores_by_lead.csv", encoding: .utf8)
         // Day-0 day forecasts were issued after their day began (partial hindcasts): One Call starts at lead 1;
         // lead 0 comes from NWS 12-hour periods issued before they began.
-        #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d,mae_lead_1d"))
-        #expect(byLead.contains("openweathermap,onecall,,temp_max_c,,"))
-        #expect(byLead.contains("nws,forecast,,temp_max_c,0."))
+        // The days derived from One Call's hours are a row of their own beside its daily product.
+        #expect(byLead.hasPrefix("provider,product,model,derived_from,variable,mae_lead_0d,mae_lead_1d"))
+        #expect(byLead.contains("openweathermap,onecall,,,temp_max_c,,"))
+        #expect(byLead.contains("openweathermap,onecall,,hour,temp_max_c,,"))
+        #expect(byLead.contains("nws,forecast,,,temp_max_c,0."))
         let second = try CLI.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)

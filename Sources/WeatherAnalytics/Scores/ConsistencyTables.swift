@@ -8,14 +8,20 @@ import WeatherStore
 struct ConsistencyTables {
     let options: AggregateOptions
 
+    /// A source's target; `derivedFrom` ('' for the provider's own) keeps derived days apart.
     struct Target: Hashable {
-        var provider: String, product: String, model: String, location: String, variable: String, date: String
+        var provider: String, product: String, model: String, derivedFrom: String, location: String, variable: String, date: String
     }
 
     struct LeadKey: Hashable, Comparable {
-        var provider: String, product: String, model: String, variable: String, lead: Int
+        var provider: String, product: String, model: String, derivedFrom: String, variable: String, lead: Int
         static func < (a: LeadKey, b: LeadKey) -> Bool {
-            (a.provider, a.product, a.model, a.variable, a.lead) < (b.provider, b.product, b.model, b.variable, b.lead)
+            (a.provider, a.product, a.model, a.derivedFrom, a.variable, a.lead) < (b.provider, b.product, b.model, b.derivedFrom, b.variable, b.lead)
+        }
+
+        /// The text of the bootstrap seed: unchanged for a provider's own series.
+        var seedText: String {
+            "revision|\(provider)/\(product)/\(model)" + (derivedFrom.isEmpty ? "" : " (from \(derivedFrom))") + "|\(variable)|\(lead)"
         }
     }
 
@@ -32,6 +38,7 @@ struct ConsistencyTables {
         try b("provider", t.provider)
         try b("product", t.product)
         try b("model", t.model.isEmpty ? nil : t.model)
+        try b("derived_from", t.derivedFrom.isEmpty ? nil : t.derivedFrom)
         try b("location_id", t.location)
         try b("variable", t.variable)
         try b("target_date", t.date)
@@ -47,12 +54,12 @@ struct ConsistencyTables {
     func write(_ database: Database) throws {
         var issues: [Target: [ForecastIssue]] = [:]
         try database.prepare("""
-            SELECT rowid, provider, product, COALESCE(model, '') AS model, location_id, variable, target_date, issued_at_utc, lead_days,
-                   forecast
+            SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from, location_id,
+                   variable, target_date, issued_at_utc, lead_days, forecast
             FROM forecast_pairs WHERE period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL
             """).forEachRow(named: { r in
             let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                                location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                                derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
                                 date: r.string("target_date") ?? "")
             issues[target, default: []].append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
                                                              lead: r.double("lead_days") ?? 0, value: r.double("forecast") ?? 0))
@@ -60,13 +67,15 @@ struct ConsistencyTables {
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
         var revisions: [LeadKey: [DatedPair]] = [:]
         let ordered = issues.keys.sorted {
-            ($0.provider, $0.product, $0.model, $0.location, $0.variable, $0.date) < ($1.provider, $1.product, $1.model, $1.location, $1.variable, $1.date)
+            ($0.provider, $0.product, $0.model + "\u{0}" + $0.derivedFrom, $0.location, $0.variable, $0.date)
+                < ($1.provider, $1.product, $1.model + "\u{0}" + $1.derivedFrom, $1.location, $1.variable, $1.date)
         }
         for t in ordered {
             let c = ForecastConsistency(issues[t]!)
             try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues[t]!.map(\.lead)))
             for revision in c.revisions {
-                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, variable: t.variable, lead: Int(revision.toLead))
+                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, derivedFrom: t.derivedFrom, variable: t.variable,
+                                  lead: Int(revision.toLead))
                 revisions[key, default: []].append(DatedPair(date: t.date, forecast: abs(revision.revision), observed: 0))
             }
         }
@@ -85,6 +94,7 @@ struct ConsistencyTables {
         try b("provider", r.key.provider)
         try b("product", r.key.product)
         try b("model", r.key.model.isEmpty ? nil : r.key.model)
+        try b("derived_from", r.key.derivedFrom.isEmpty ? nil : r.key.derivedFrom)
         try b("variable", r.key.variable)
         try b("lead_days", r.key.lead)
         try b("n", r.n)
@@ -100,7 +110,7 @@ struct ConsistencyTables {
         for key in revisions.keys.sorted() {
             let values = revisions[key]!
             var bootstrap = options.bootstrap
-            bootstrap.seed ^= StableSeed.fnv1a("revision|\(key.provider)/\(key.product)/\(key.model)|\(key.variable)|\(key.lead)")
+            bootstrap.seed ^= StableSeed.fnv1a(key.seedText)
             let interval = try? BlockBootstrap.errorIntervals(values, options: bootstrap).get().mae
             let mean = values.reduce(0) { $0 + $1.forecast } / Double(values.count)
             try insert.insert(RevisionRow(key: key, n: values.count, mean: mean, interval: interval.map { ($0.low, $0.high) }))

@@ -44,7 +44,7 @@ public enum ProviderComparisons {
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter()) throws -> [ProviderComparison] {
         var cases: [Case: [String: Loss]] = [:]
         try database.prepare("""
-            SELECT provider || '/' || product || COALESCE('/' || model, '') AS source, variable, lead_days, location_id, target_date,
+            SELECT \(SourceIdentity.sql()) AS source, variable, lead_days, location_id, target_date,
                    forecast - observed AS error
             FROM forecast_pairs WHERE period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL
               AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
