@@ -36,11 +36,15 @@ public enum StoreFile {
     public static func checkIfPresent(_ path: String, beingCreated: Bool = false) throws(Unavailable) {
         var st = stat()
         guard stat(path, &st) == 0, !(st.st_mode & S_IFMT == S_IFREG && st.st_size == 0) else { return }
-        try check(path, beingCreated: beingCreated)
+        try check(path, beingCreated: beingCreated, emptyIsNew: true)
     }
 
     /// Checks that `path` exists and holds wxpipe's tables, without creating or changing it.
-    public static func check(_ path: String, beingCreated: Bool = false) throws(Unavailable) {
+    ///
+    /// `emptyIsNew`: a database without any table passes, as an empty file does. A run killed
+    /// between SQLite writing the file's header (the journal mode is set on open) and committing
+    /// the schema leaves exactly that; it holds nobody's data, and the next ingest creates the store in it.
+    public static func check(_ path: String, beingCreated: Bool = false, emptyIsNew: Bool = false) throws(Unavailable) {
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw Unavailable("no store at \(path): create it with 'wxpipe ingest --db \(path) PATH...' (or check the name)")
@@ -60,7 +64,8 @@ public enum StoreFile {
             throw Unavailable("cannot read the store \(path): \(error.message)")
         }
         let needed = ["meta", "sources", "locations", "observations", "forecasts"]
-        if beingCreated && (tables.isEmpty || needed.contains(where: tables.contains)) { return }
+        if (beingCreated || emptyIsNew) && tables.isEmpty { return }
+        if beingCreated && needed.contains(where: tables.contains) { return }
         if !needed.allSatisfy(tables.contains) {
             throw Unavailable("\(path) is a SQLite database but not a wxpipe store (it lacks wxpipe's tables: "
                               + needed.filter { !tables.contains($0) }.joined(separator: ", ") + ")")

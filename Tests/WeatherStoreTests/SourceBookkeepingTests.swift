@@ -93,6 +93,17 @@ struct SourceBookkeepingTests {
         try Database(path: folder + "/other.sqlite").execute("CREATE TABLE t (x)")
         let foreign = message(folder + "/other.sqlite")
         #expect(foreign.contains("not a wxpipe store") && !foreign.contains("SQLite error") && !foreign.contains("SELECT"))
+        // What a run killed before its schema was committed leaves: SQLite's header, no table.
+        // Ingest creates the store in it; a command that reads a store still refuses it.
+        try Database(path: folder + "/killed.sqlite").execute("PRAGMA journal_mode=WAL")
+        #expect(message(folder + "/killed.sqlite").contains("not a wxpipe store"))
+        var leftover = ""
+        do { try StoreFile.checkIfPresent(folder + "/killed.sqlite") } catch { leftover = error.message }
+        #expect(leftover.isEmpty, "\(leftover)")
+        do { try StoreFile.checkIfPresent(folder + "/other.sqlite") } catch { leftover = error.message }
+        #expect(leftover.contains("not a wxpipe store"))
+        _ = try Store(path: folder + "/killed.sqlite")
+        #expect(message(folder + "/killed.sqlite").isEmpty)
         _ = try Store(path: folder + "/w.sqlite")
         #expect(message(folder + "/w.sqlite") == "")
     }
