@@ -120,7 +120,11 @@ struct RecordReader {
             out.append(TruthObservation(
                 source: SourceName(provider: o.provider, product: o.product, station: o.stationID),
                 role: o.role.flatMap(ObservationRole.init(rawValue:)),
-                point: ObservationPoint(id: o.id, instant: o.observedAt, tempC: o.tempC, precipMm: o.precipMm, precipWindowH: o.precipWindowH),
+                point: ObservationPoint(id: o.id, instant: o.observedAt, tempC: o.tempC, precipMm: o.precipMm, precipWindowH: o.precipWindowH,
+                                        reported: ReportedValues(tempMax6hC: o.tempMax6hC, tempMin6hC: o.tempMin6hC,
+                                                                 tempMax24hC: o.tempMax24hC, tempMin24hC: o.tempMin24hC,
+                                                                 tempMaxC: o.tempMaxC, tempMinC: o.tempMinC,
+                                                                 extremesWindowH: o.extremesWindowH)),
                 distanceKm: distance))
         }
         return out

@@ -89,6 +89,9 @@ public enum ColumnCatalog {
         "sum_f": "sum of forecasts (mergeable)", "sum_o": "sum of observations (mergeable)",
         "sum_f2": "sum of squared forecasts (mergeable)", "sum_o2": "sum of squared observations (mergeable)",
         "sum_fo": "sum of forecast × observation (mergeable)", "sum_abs_error": "sum of absolute errors (mergeable)",
+        "truth_basis": "what the observed value was made from: hourly, reported_6h, reported_24h, daily_summary, reported_total",
+        "daily_observed.truth_basis": "what temp_max_c and temp_min_c were made from: hourly, reported_6h, reported_24h, daily_summary",
+        "precip_basis": "what precip_mm was made from: hourly or reported_total",
     ]
 }
 

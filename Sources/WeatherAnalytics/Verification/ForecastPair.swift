@@ -29,6 +29,9 @@ public struct ForecastPair: Sendable, Equatable {
     public var pairing: String = PairingMode.calendarDay.rawValue
     /// The station whose observations were the truth (station truth only).
     public var truthStation: String? = nil
+    /// What the observed value was made from (`TruthBasis`): the readings, or extremes and
+    /// totals the station reported over the pair's day or window.
+    public var truthBasis: String = TruthBasis.hourly.rawValue
 
     public var error: Double { forecast - observed }
 

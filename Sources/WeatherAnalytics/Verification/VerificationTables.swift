@@ -38,6 +38,8 @@ enum VerificationTables {
             .text("truth_product", "truth product"),
             .text("pairing", notNull: true, "pairing"),
             .text("truth_station", "truth station"),
+            .text("truth_basis", notNull: true,
+                  "what the observed value was made from: hourly, reported_6h, reported_24h, daily_summary, reported_total"),
         ]
     }
 
@@ -162,6 +164,7 @@ extension VerificationTables {
         try b("truth_product", p.truthProduct)
         try b("pairing", p.pairing)
         try b("truth_station", p.truthStation)
+        try b("truth_basis", p.truthBasis)
     }
 
     static let pairLayout = RowLayout<StoredPair>(columns: forecastPairs.insertColumns) { b, s throws(StoreError) in

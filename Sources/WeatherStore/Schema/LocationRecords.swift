@@ -17,6 +17,9 @@ public struct LocationRecords {
         public var observedAt: Int64
         public var tempC: Double?, precipMm: Double?, precipWindowH: Double?
         public var latitude: Double, longitude: Double
+        /// Extremes the station reported over the 6 or 24 hours, or a stated window, ending at `observedAt`.
+        public var tempMax6hC: Double?, tempMin6hC: Double?, tempMax24hC: Double?, tempMin24hC: Double?
+        public var tempMaxC: Double?, tempMinC: Double?, extremesWindowH: Double?
     }
 
     /// A forecast with what pairing needs.
@@ -39,7 +42,8 @@ public struct LocationRecords {
         place = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         observations = try database.prepare("""
             SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
-                   o.lat, o.lon
+                   o.lat, o.lon, o.temp_max_6h_c, o.temp_min_6h_c, o.temp_max_24h_c, o.temp_min_24h_c, o.temp_max_c, o.temp_min_c,
+                   o.extremes_window_h
             FROM observation_rows o JOIN feeds d ON d.key = o.feed_key WHERE o.location_key = \(location)
             ORDER BY o.observed_at_unix, d.provider, d.product, d.station_id
             """)
@@ -79,7 +83,11 @@ public struct LocationRecords {
             try body(Observation(id: r.int("id") ?? 0, provider: r.string("provider") ?? "", product: r.string("product") ?? "",
                                  stationID: r.string("station_id") ?? "", role: r.string("role"), observedAt: t,
                                  tempC: r.double("temp_c"), precipMm: r.double("precip_mm"), precipWindowH: r.double("precip_window_h"),
-                                 latitude: r.double("lat") ?? 0, longitude: r.double("lon") ?? 0))
+                                 latitude: r.double("lat") ?? 0, longitude: r.double("lon") ?? 0,
+                                 tempMax6hC: r.double("temp_max_6h_c"), tempMin6hC: r.double("temp_min_6h_c"),
+                                 tempMax24hC: r.double("temp_max_24h_c"), tempMin24hC: r.double("temp_min_24h_c"),
+                                 tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"),
+                                 extremesWindowH: r.double("extremes_window_h")))
         })
     }
 
