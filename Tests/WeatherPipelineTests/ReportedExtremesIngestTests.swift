@@ -24,8 +24,8 @@ struct ReportedExtremesIngestTests {
         let store = try Store(path: tmp.path + "/w.sqlite")
         _ = try IngestRunner(store: store, declaredLocations: [Self.newYork])
             .run([IngestInput(path: repositoryRoot + "/Fixtures/providers/metar/own-knyc-metar-api-2026-05-14-six-hour-extremes.json")])
-        #expect(try store.database.rows("SELECT COUNT(*), MAX(temp_c), MIN(temp_c), MAX(temp_max_6h_c) FROM observations") ==
-                [[.integer(24), .real(18.3), .real(12.8), .real(18.9)]])
+        #expect(try store.database.rows("SELECT COUNT(*), MAX(temp_c), MIN(temp_c), MAX(temp_max_6h_c), MAX(elevation_m) FROM observations") ==
+                [[.integer(24), .real(18.3), .real(12.8), .real(18.9), .real(48)]])
         let source = try store.beginSource(path: "forecast", member: nil, inputHash: "f", modifiedAt: nil, now: 0)
         let midnight = UTCTime.parseISO8601("2026-05-14T04:00:00Z")!
         var f = Forecast(provider: "darksky", product: "forecast", latitude: 40.7143, longitude: -74.006, issuedAt: midnight - 20 * 3600,
@@ -40,6 +40,35 @@ struct ReportedExtremesIngestTests {
         #expect(try store.database.rows("SELECT variable, observed, error, truth_basis FROM forecast_pairs ORDER BY 1") == [
             [.text("temp_max_c"), .real(18.9), .real(1.1), .text("reported_6h")],
             [.text("temp_min_c"), .real(12.2), .real(-0.2), .text("reported_6h")],
+        ])
+    }
+}
+
+/// The elevations the decoders know, as stored: a model grid's (Open-Meteo `elevation`, the NWS
+/// gridpoint's `properties.elevation`) and a station's (NWS `elevation`, METAR `elev`), read from
+/// the fixtures by hand.
+struct ElevationIngestTests {
+    @Test func decodersStoreTheElevationTheyState() throws {
+        let tmp = try TemporaryFolder("elevation")
+        defer { tmp.remove() }
+        let store = try Store(path: tmp.path + "/w.sqlite")
+        let p = repositoryRoot + "/Fixtures/providers/"
+        _ = try IngestRunner(store: store).run([
+            IngestInput(path: p + "open-meteo/forecast-prague-coords-tz-london-current-daily-iso8601-2024-wxpipe.json"),
+            IngestInput(path: p + "nws/nws-forecast-dca-2026-si.json"), IngestInput(path: p + "nws/nws-latest-kdca-2026.json"),
+            IngestInput(path: p + "metar/metar-api-ktys-2026.json"),
+        ])
+        #expect(try store.database.rows("""
+            SELECT 'f', provider, MIN(elevation_m), MAX(elevation_m), COUNT(*) = COUNT(elevation_m) FROM forecasts GROUP BY provider
+            UNION ALL
+            SELECT 'o', provider, MIN(elevation_m), MAX(elevation_m), COUNT(*) = COUNT(elevation_m) FROM observations GROUP BY provider
+            ORDER BY 1, 2
+            """) == [
+            [.text("f"), .text("nws"), .real(7.9248), .real(7.9248), .integer(1)],
+            [.text("f"), .text("open-meteo"), .real(237), .real(237), .integer(1)],
+            [.text("o"), .text("metar"), .real(300), .real(300), .integer(1)],
+            [.text("o"), .text("nws"), .real(20), .real(20), .integer(1)],
+            [.text("o"), .text("open-meteo"), .real(237), .real(237), .integer(1)],
         ])
     }
 }
