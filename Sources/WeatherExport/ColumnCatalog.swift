@@ -92,6 +92,7 @@ public enum ColumnCatalog {
         "truth_basis": "what the observed value was made from: hourly, reported_6h, reported_24h, daily_summary, reported_total",
         "daily_observed.truth_basis": "what temp_max_c and temp_min_c were made from: hourly, reported_6h, reported_24h, daily_summary",
         "precip_basis": "what precip_mm was made from: hourly or reported_total",
+        "elevation_correction_c": "lapse-rate correction added to the forecast for the truth's elevation",
     ]
 }
 

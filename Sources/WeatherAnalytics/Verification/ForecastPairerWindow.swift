@@ -24,6 +24,8 @@ public struct WindowForecast: Sendable {
     /// The period's real length (`period_hours`); NWS writes less than 12 for a cut-short first period.
     public var periodHours: Double?
     public var tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
+    /// The elevation of the forecast's grid point (`forecasts.elevation_m`).
+    public var elevationM: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, period: String, issuedAt: Int64,
                 validFrom: Int64, validTo: Int64, validAt: Int64? = nil, periodHours: Double? = nil, tempMaxC: Double? = nil,
@@ -40,6 +42,7 @@ public struct WindowForecast: Sendable {
         self.init(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, period: "day",
                   issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt, tempMaxC: f.tempMaxC,
                   tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
+        elevationM = f.elevationM
     }
 
     /// `provider/product[/model]`: the compared source.
