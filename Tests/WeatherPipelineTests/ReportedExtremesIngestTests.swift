@@ -45,7 +45,7 @@ struct ReportedExtremesIngestTests {
 }
 
 /// The elevations the decoders know, as stored: a model grid's (Open-Meteo `elevation`, the NWS
-/// gridpoint's `properties.elevation`) and a station's (NWS `elevation`, METAR `elev`), read from
+/// gridpoint's `properties.elevation`, the third coordinate of MET Norway and Met Office) and a station's (NWS `elevation`, METAR `elev`), read from
 /// the fixtures by hand.
 struct ElevationIngestTests {
     @Test func decodersStoreTheElevationTheyState() throws {
@@ -56,7 +56,8 @@ struct ElevationIngestTests {
         _ = try IngestRunner(store: store).run([
             IngestInput(path: p + "open-meteo/forecast-prague-coords-tz-london-current-daily-iso8601-2024-wxpipe.json"),
             IngestInput(path: p + "nws/nws-forecast-dca-2026-si.json"), IngestInput(path: p + "nws/nws-latest-kdca-2026.json"),
-            IngestInput(path: p + "metar/metar-api-ktys-2026.json"),
+            IngestInput(path: p + "metar/metar-api-ktys-2026.json"), IngestInput(path: p + "metno/london_complete_2020-07-20.json"),
+            IngestInput(path: p + "metoffice/own-three-hourly-edinburgh-snow-wxpipe.json"),
         ])
         #expect(try store.database.rows("""
             SELECT 'f', provider, MIN(elevation_m), MAX(elevation_m), COUNT(*) = COUNT(elevation_m) FROM forecasts GROUP BY provider
@@ -64,6 +65,8 @@ struct ElevationIngestTests {
             SELECT 'o', provider, MIN(elevation_m), MAX(elevation_m), COUNT(*) = COUNT(elevation_m) FROM observations GROUP BY provider
             ORDER BY 1, 2
             """) == [
+            [.text("f"), .text("metno"), .real(25), .real(25), .integer(1)],
+            [.text("f"), .text("metoffice"), .real(47), .real(47), .integer(1)],
             [.text("f"), .text("nws"), .real(7.9248), .real(7.9248), .integer(1)],
             [.text("f"), .text("open-meteo"), .real(237), .real(237), .integer(1)],
             [.text("o"), .text("metar"), .real(300), .real(300), .integer(1)],
