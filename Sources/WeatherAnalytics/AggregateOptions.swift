@@ -33,6 +33,8 @@ public struct AggregateOptions: Sendable, Equatable {
     public var providerPairing: [String: PairingMode] = [:]
     /// A window is covered when at least this share of its hours has a temperature (`window_min_coverage`).
     public var windowMinCoverage: Double = 0.75
+    /// Whether forecast temperatures are corrected to the truth's elevation (`elevation_correction`; off by default).
+    public var elevationCorrection: ElevationCorrection = .none
     /// The moving-block bootstrap of the score intervals (`bootstrap_samples`, `bootstrap_block_days`,
     /// `bootstrap_seed`); each group draws from its own stream derived from the seed and its key.
     public var bootstrap = BootstrapOptions()

@@ -30,8 +30,9 @@ struct LocationStep {
                 tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
                 continue
             }
-            let result = options.pairing(provider: f.provider, product: f.product) == .window
+            var result = options.pairing(provider: f.provider, product: f.product) == .window
                 ? pairer.pairWindow(WindowForecast(f), truth: truth, rule: rule) : pairer.pairDay(f, truth: truth, rule: rule)
+            result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
         }
 
@@ -44,7 +45,8 @@ struct LocationStep {
                 tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
                 continue
             }
-            let result = pairer.pairHour(f, truth: truth, rule: rule)
+            var result = pairer.pairHour(f, truth: truth, rule: rule)
+            result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
         try pairWindows(pairer, truth: truth, selector: selector, &tally)
@@ -102,7 +104,8 @@ struct LocationStep {
                 }
                 continue
             }
-            let result = pairer.pairWindow(f, truth: truth, rule: rule)
+            var result = pairer.pairWindow(f, truth: truth, rule: rule)
+            result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
     }
@@ -153,8 +156,12 @@ struct RecordReader {
             out.append(TruthObservation(
                 source: SourceName(provider: o.provider, product: o.product, station: o.stationID),
                 role: o.role.flatMap(ObservationRole.init(rawValue:)),
-                point: ObservationPoint(id: o.id, instant: o.observedAt, tempC: o.tempC, precipMm: o.precipMm, precipWindowH: o.precipWindowH),
-                distanceKm: distance))
+                point: ObservationPoint(id: o.id, instant: o.observedAt, tempC: o.tempC, precipMm: o.precipMm, precipWindowH: o.precipWindowH,
+                                        reported: ReportedValues(tempMax6hC: o.tempMax6hC, tempMin6hC: o.tempMin6hC,
+                                                                 tempMax24hC: o.tempMax24hC, tempMin24hC: o.tempMin24hC,
+                                                                 tempMaxC: o.tempMaxC, tempMinC: o.tempMinC,
+                                                                 extremesWindowH: o.extremesWindowH)),
+                distanceKm: distance, elevationM: o.elevationM))
         }
         return out
     }
@@ -164,10 +171,12 @@ struct RecordReader {
         var out: [WindowForecast] = []
         let (a, b, amountsOnly) = periods.binding
         try records.windowForecasts(location, periods: (a, b), amountsOnly: amountsOnly) { f in
-            out.append(WindowForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
-                                      period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo,
-                                      validAt: f.validAt, periodHours: f.periodHours, tempMaxC: f.tempMaxC, tempMinC: f.tempMinC,
-                                      precipMm: f.precipMm, precipProbPct: f.precipProbPct))
+            var w = WindowForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                   period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo,
+                                   validAt: f.validAt, periodHours: f.periodHours, tempMaxC: f.tempMaxC, tempMinC: f.tempMinC,
+                                   precipMm: f.precipMm, precipProbPct: f.precipProbPct)
+            w.elevationM = f.elevationM
+            out.append(w)
         }
         return out
     }
@@ -187,9 +196,11 @@ struct RecordReader {
     func dayForecasts(_ location: String) throws -> [DayForecast] {
         var out: [DayForecast] = []
         try records.dayForecasts(location) { f in
-            out.append(DayForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
-                                   issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt,
-                                   tempMaxC: f.tempMaxC, tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
+            var d = DayForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt,
+                                tempMaxC: f.tempMaxC, tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
+            d.elevationM = f.elevationM
+            out.append(d)
         }
         return out
     }
@@ -198,9 +209,10 @@ struct RecordReader {
         var out: [PointForecast] = []
         try records.pointForecasts(location) { f in
             guard let at = f.validAt, let temp = f.tempC else { return }
-            out.append(PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
-                                     period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom,
-                                     validAt: at, tempC: temp))
+            var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                  period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: at, tempC: temp)
+            p.elevationM = f.elevationM
+            out.append(p)
         }
         return out
     }

@@ -79,6 +79,10 @@ public struct Forecast: Sendable, Equatable {
     /// Length of the period in hours when it can differ from its kind's nominal length: an NWS
     /// 12-hour period cut short at the start of a reply (1, 2, 4 h) is not a full day or night.
     public var periodHours: Double?
+    /// The elevation of the model grid point (or forecast point) the values are for, metres above
+    /// sea level (Open-Meteo `elevation`, NWS gridpoint `elevation`): a grid cell's mean elevation
+    /// differs from a station's, and temperatures with it (`elevation_correction`).
+    public var elevationM: Double?
 
     public init(provider: String, product: String, latitude: Double, longitude: Double, issuedAt: Int64,
                 issuedAtSource: IssueTimeSource, period: ForecastPeriod, validFrom: Int64, validTo: Int64, validAt: Int64? = nil) {

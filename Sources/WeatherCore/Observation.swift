@@ -84,6 +84,10 @@ public struct Observation: Sendable, Equatable {
     public var tempMaxC: Double?
     public var tempMinC: Double?
     public var extremesWindowH: Double?
+    /// The elevation the values are for, metres above sea level: the station's (NWS `elevation`,
+    /// METAR `elev`), or the model grid's for a model product (Open-Meteo `elevation`), so that a
+    /// forecast for another elevation can be compared at this one (`elevation_correction`).
+    public var elevationM: Double?
 
     public init(provider: String, product: String, observedAt: Int64, latitude: Double, longitude: Double) {
         self.provider = provider

@@ -40,10 +40,13 @@ public enum Plausibility {
     public static let snowfallCm = Range(field: "snowfall", low: 0, high: 1000, unit: "cm", bit: 14)
     public static let latitude = Range(field: "latitude", low: -90, high: 90, unit: "°", bit: 15)
     public static let longitude = Range(field: "longitude", low: -180, high: 180, unit: "°", bit: 16)
+    /// From the Dead Sea shore (−430 m) to above the highest summits.
+    public static let elevationM = Range(field: "elevation", low: -500, high: 9000, unit: "m", bit: 17)
 
     /// Every range above (a test checks that their bits differ, 63 being Open-Meteo's weather code).
     public static let all = [tempC, feelsLikeC, dewPointC, humidityPct, cloudCoverPct, pressureHpa, windSpeedMs, windGustMs,
-                             windDirDeg, visibilityM, precipMm, uvIndex, precipRateMmh, precipProbPct, snowfallCm, latitude, longitude]
+                             windDirDeg, visibilityM, precipMm, uvIndex, precipRateMmh, precipProbPct, snowfallCm, latitude, longitude,
+                             elevationM]
 
     public static func contains(_ range: Range, _ value: Double) -> Bool {
         value >= range.low && value <= range.high

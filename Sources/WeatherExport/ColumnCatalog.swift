@@ -99,6 +99,10 @@ public enum ColumnCatalog {
         "derived_day_forecasts.precip_mm": "sum of the amounts wholly inside the day (empty unless every hour has one)",
         "derived_day_forecasts.precip_prob_pct": "highest probability of precipitation of the day's periods",
         "derived_day_forecasts.forecast_id": "the day's first forecasts row",
+        "truth_basis": "what the observed value was made from: hourly, reported_6h, reported_24h, daily_summary, reported_total",
+        "daily_observed.truth_basis": "what temp_max_c and temp_min_c were made from: hourly, reported_6h, reported_24h, daily_summary",
+        "precip_basis": "what precip_mm was made from: hourly or reported_total",
+        "elevation_correction_c": "lapse-rate correction added to the forecast for the truth's elevation",
     ]
 }
 

@@ -50,7 +50,8 @@ final class SchemaUpgradeCommandTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         for name in ["observations.csv", "forecasts.csv", "locations.csv", "rejects.csv", "warnings.csv"] {
             let expected = try String(contentsOfFile: StoreSchemaTests.golden + "/csv/" + name, encoding: .utf8)
-            XCTAssertEqual(try String(contentsOfFile: dir + "/csv/" + name, encoding: .utf8), expected, name)
+            let exported = try String(contentsOfFile: dir + "/csv/" + name, encoding: .utf8)
+            XCTAssertEqual(StoreSchemaTests.withoutAddedColumns(exported, name), expected, name)
         }
         try assertViewsShowEveryRow(dir + "/out/merged.sqlite")
 

@@ -18,6 +18,8 @@ struct METARDecoderTests {
         .init(file: "metar/own-nyc-metar-api-2026-omitted-keys.json", observations: 3, stations: ["KJFK", "KLGA", "KNYC"]),
         .init(file: "metar/own-knyc-metar-api-2024-nulls.json", observations: 2, stations: ["KNYC", "KNYC"]),
         .init(file: "metar/own-nyc-metar-adds-2018-strings.json", observations: 3, stations: ["KLGA", "KJFK", "KEWR"]),
+        .init(file: "metar/own-knyc-metar-api-2026-05-14-six-hour-extremes.json", observations: 24,
+              stations: Array(repeating: "KNYC", count: 24)),
     ]
 
     @Test(arguments: table)

@@ -21,7 +21,7 @@ struct StationMutationTests {
     }()
 
     @Test func seedsArePresent() {
-        #expect(Self.seeds.count == 13)  // 9 NWS + 4 METAR
+        #expect(Self.seeds.count == 14)  // 9 NWS + 5 METAR
     }
 
     @Test func everyMutantEndsAsRecordsOrAReasonedReject() {

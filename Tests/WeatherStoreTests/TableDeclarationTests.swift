@@ -54,7 +54,8 @@ import WeatherCore
         try scratch.execute(SchemaV1.observations)
         try scratch.execute(SchemaV1.forecasts)
         let declared = try Database(path: ":memory:")
-        let addedSince: [String: [String]] = ["observations": ["temp_max_c", "temp_min_c", "extremes_window_h"]]
+        let addedSince: [String: [String]] = ["observations": ["temp_max_c", "temp_min_c", "extremes_window_h", "elevation_m"],
+                                              "forecasts": ["elevation_m"]]
         for table in RecordTables.all {
             try declared.execute(table.shapeSQL)
             let now = try info(declared, table.name), v1 = try info(scratch, table.name)

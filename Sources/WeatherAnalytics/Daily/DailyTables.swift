@@ -19,6 +19,8 @@ enum DailyTables {
         .integer("precip_complete", notNull: true, "1 when precipitation covers the day"),
         .text("truth_source", "truth source"),
         .text("truth_station", "truth station"),
+        .text("truth_basis", "what temp_max_c and temp_min_c were made from: hourly, reported_6h, reported_24h, daily_summary"),
+        .text("precip_basis", "what precip_mm was made from: hourly or reported_total"),
     ], primaryKey: ["location_id", "local_date"])
 
     static let rainfallMonthly = TableDeclaration("rainfall_monthly", columns: [
@@ -46,6 +48,8 @@ enum DailyTables {
         try b("precip_complete", Int64(d.precipComplete ? 1 : 0))
         try b("truth_source", d.truthSource)
         try b("truth_station", d.truthStation)
+        try b("truth_basis", d.truthBasis)
+        try b("precip_basis", d.precipBasis)
     }
 
     static let monthLayout = RowLayout<RainfallMonth>(columns: rainfallMonthly.insertColumns) { b, m throws(StoreError) in

@@ -7,6 +7,10 @@
 ///   hours no 1-hour window covers, its amount spread evenly over its hours.
 /// - Several windows of the same length for one hour (a collector polling every 10 minutes):
 ///   the one whose part is centred nearest the middle of the clock hour is kept.
+/// - Only the windows of hourly truth fill slots (`holds`): up to 3 hours. A longer window — a
+///   daily summary's total, a 6- or 24-hour group, a personal station's "since local midnight"
+///   counter — is never spread over hours: it is a day's (or window's) reported total when its
+///   window matches it (`ReportedExtremes.total`), and is left out of the sums otherwise.
 struct PrecipitationSlots {
     typealias HourKey = DailySummarizer.HourKey
 
@@ -27,8 +31,18 @@ struct PrecipitationSlots {
         self.localDate = localDate
     }
 
+    /// The longest accumulation window spread over clock hours.
+    static let longestSlotWindowHours = 3.0
+
+    /// Whether an accumulation window of `w` hours fills hourly slots (1-hour and 3-hour windows,
+    /// or shorter ones).
+    static func holds(_ w: Double?) -> Bool {
+        guard let w else { return false }
+        return w > 0 && w <= longestSlotWindowHours + 1e-9
+    }
+
     mutating func add(end: Int64, windowHours w: Double, amountMm: Double) {
-        guard w > 0, amountMm >= 0 else { return }
+        guard PrecipitationSlots.holds(w), amountMm >= 0 else { return }
         let parts = max(1, Int(w.rounded()))
         let seconds = Int64((w * 3600).rounded())
         let midpoint = end - seconds / 2

@@ -7,12 +7,15 @@ public struct TruthObservation: Sendable {
     public var point: ObservationPoint
     /// A station's distance from the location's coordinates (nil for provider products).
     public var distanceKm: Double?
+    /// The elevation the observation is for (`observations.elevation_m`).
+    public var elevationM: Double?
 
-    public init(source: SourceName, role: ObservationRole?, point: ObservationPoint, distanceKm: Double? = nil) {
+    public init(source: SourceName, role: ObservationRole?, point: ObservationPoint, distanceKm: Double? = nil, elevationM: Double? = nil) {
         self.source = source
         self.role = role
         self.point = point
         self.distanceKm = distanceKm
+        self.elevationM = elevationM
     }
 }
 
@@ -96,28 +99,34 @@ public struct TruthSources {
     public private(set) var ranking: [String: [SourceName]] = [:]
     /// Per station source, its distance (km) from the location's coordinates (the nearest of its positions).
     public private(set) var distanceKm: [SourceName: Double] = [:]
+    /// Per source, the elevation its observations are for (the last one stated), for `elevation_correction`.
+    public private(set) var elevationM: [SourceName: Double] = [:]
 
     public init(locationID: String, observations: [TruthObservation], options: AggregateOptions, rule: ZoneRule) {
         let reference = options.reference(for: locationID)
         var series: [SourceName: [ObservationPoint]] = [:]
         var distance: [SourceName: Double] = [:]
+        var elevation: [SourceName: Double] = [:]
         for o in observations where TruthSources.isEligible(o, reference: reference) {
             series[o.source, default: []].append(o.point)
             if let d = o.distanceKm { distance[o.source] = min(distance[o.source] ?? d, d) }
+            if let e = o.elevationM { elevation[o.source] = e }
         }
         let summarizer = DailySummarizer(options: options, rule: rule)
         var days: [SourceName: [DailyObserved]] = [:]
         for (source, points) in series { days[source] = summarizer.summarize(locationID: locationID, points) }
         self.init(locationID: locationID, reference: reference, allowSelfReference: options.allowSelfReference, series: series,
-                  days: days, distanceKm: distance, products: options.products)
+                  days: days, distanceKm: distance, products: options.products, elevationM: elevation)
     }
 
     /// From sources already summarised: `series` (sorted by instant) for hourly truth, `days` for
     /// daily truth, `distanceKm` for stations (a station without one ranks after those with one),
     /// `products` for the declared truth priorities.
     public init(locationID: String, reference: [String], allowSelfReference: Bool, series: [SourceName: [ObservationPoint]],
-                days: [SourceName: [DailyObserved]], distanceKm: [SourceName: Double] = [:], products: ProductCatalog = ProductCatalog()) {
+                days: [SourceName: [DailyObserved]], distanceKm: [SourceName: Double] = [:], products: ProductCatalog = ProductCatalog(),
+                elevationM: [SourceName: Double] = [:]) {
         self.locationID = locationID
+        self.elevationM = elevationM
         self.reference = reference
         self.allowSelfReference = allowSelfReference
         self.products = products

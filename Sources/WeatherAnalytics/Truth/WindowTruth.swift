@@ -7,14 +7,18 @@ public struct WindowTruth: Sendable, Equatable {
     /// The window's hours: `⌈(to − from) / 1 h⌉`, counted from `from` (not from clock hours, so a
     /// window starting at a half hour is still whole hours).
     public var hours: Int
-    /// Hours of the window with at least one temperature reading.
+    /// Hours of the window with at least one temperature reading, or inside a reported 6-hour
+    /// window; all of them when a report's window is the window (`ReportedExtremes`).
     public var tempHoursCovered: Int
     /// Highest and lowest temperature read within the window (every reading, not hourly means).
     public var tempMaxC: Double?, tempMinC: Double?
     /// Hours of the window filled by accumulation slots (`PrecipitationSlots`).
     public var precipHoursCovered: Int
-    /// Sum of the slots inside the window.
+    /// Sum of the slots inside the window, or the total reported over it.
     public var precipMm: Double?
+    /// What the extremes and the amount were made from (`TruthBasis`).
+    public var tempBasis: TruthBasis = .hourly
+    public var precipBasis: TruthBasis = .hourly
 
     /// Temperature coverage: at least `minCoverage` of the window's hours have a reading.
     public func tempCovered(_ minCoverage: Double) -> Bool {
@@ -27,8 +31,10 @@ public struct WindowTruth: Sendable, Equatable {
     /// Whether anything of this source falls in the window.
     public var hasData: Bool { tempHoursCovered > 0 || precipHoursCovered > 0 }
 
-    /// Summarises `points` (sorted by instant) over `[from, to)`.
-    public static func over(_ points: [ObservationPoint], source: SourceName, from: Int64, to: Int64) -> WindowTruth {
+    /// Summarises `points` (sorted by instant) over `[from, to)`; reported extremes and totals
+    /// whose windows match it within `toleranceHours` are the truth before the readings.
+    public static func over(_ points: [ObservationPoint], source: SourceName, from: Int64, to: Int64,
+                            toleranceHours: Double = 1) -> WindowTruth {
         let hours = max(1, Int((to - from + 3599) / 3600))
         var result = WindowTruth(source: source, hours: hours, tempHoursCovered: 0, precipHoursCovered: 0)
         var covered = Set<Int64>()
@@ -48,10 +54,33 @@ public struct WindowTruth: Sendable, Equatable {
             if let mm = p.precipMm, let w = p.precipWindowH, p.instant > from { slots.add(end: p.instant, windowHours: w, amountMm: mm) }
             k += 1
         }
-        result.tempHoursCovered = covered.count
         let inside = slots.slots.filter { $0.key.localHour >= 0 && $0.key.localHour < Int64(hours) }
         result.precipHoursCovered = inside.count
         if !inside.isEmpty { result.precipMm = Convert.round(inside.values.reduce(0) { $0 + $1.amountMm }, 2) }
+        let window = ReportedExtremes(from: from, to: to, toleranceHours: toleranceHours)
+        let candidates = window.candidates(points)
+        if let r = window.extremes(candidates) {
+            result.tempBasis = r.basis
+            if r.basis == .reported6h {
+                result.tempMaxC = [result.tempMaxC, r.maxC].compactMap { $0 }.max()
+                result.tempMinC = [result.tempMinC, r.minC].compactMap { $0 }.min()
+                for tile in r.tiles {
+                    var t = tile.lowerBound + 1800
+                    while t < tile.upperBound {
+                        let h = floorDiv(t - from, 3600)
+                        if h >= 0 && h < Int64(hours) { covered.insert(h) }
+                        t += 3600
+                    }
+                }
+            } else {
+                (result.tempMaxC, result.tempMinC) = (r.maxC, r.minC)
+                covered = Set(0..<Int64(hours))
+            }
+        }
+        result.tempHoursCovered = covered.count
+        if let total = window.total(candidates) {
+            (result.precipMm, result.precipHoursCovered, result.precipBasis) = (Convert.round(total.mm, 2), hours, .reportedTotal)
+        }
         return result
     }
 
@@ -83,10 +112,10 @@ extension TruthSources {
     /// (temperature with `minCoverage`, precipitation fully); nil when none does. `seen` says
     /// whether any candidate had data in the window (so the forecast is counted as not covered).
     public func window(from: Int64, to: Int64, forProvider provider: String, product: String, needsTemp: Bool,
-                       needsPrecip: Bool, minCoverage: Double) -> (truth: WindowTruth?, seen: Bool) {
+                       needsPrecip: Bool, minCoverage: Double, toleranceHours: Double = 1) -> (truth: WindowTruth?, seen: Bool) {
         var seen = false
         for source in windowCandidates(forProvider: provider, product: product) {
-            let w = WindowTruth.over(series[source] ?? [], source: source, from: from, to: to)
+            let w = WindowTruth.over(series[source] ?? [], source: source, from: from, to: to, toleranceHours: toleranceHours)
             seen = seen || w.hasData
             if (needsTemp && w.tempCovered(minCoverage)) || (needsPrecip && w.precipCovered) { return (w, true) }
         }

@@ -32,6 +32,11 @@ public struct ForecastPair: Sendable, Equatable {
     /// `hour` or `3h` for a day value the aggregate derived from that product's sub-daily
     /// forecasts (`DerivedDays`); nil for a provider's own values. Part of the source's identity.
     public var derivedFrom: String? = nil
+    /// What the observed value was made from (`TruthBasis`): the readings, or extremes and
+    /// totals the station reported over the pair's day or window.
+    public var truthBasis: String = TruthBasis.hourly.rawValue
+    /// The lapse-rate correction (°C) added to `forecast` (`elevation_correction`); nil when none was made.
+    public var elevationCorrectionC: Double? = nil
 
     public var error: Double { forecast - observed }
 
@@ -66,6 +71,8 @@ public struct DayForecast: Sendable {
     /// middle when not given).
     public var validAt: Int64
     public var tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
+    /// The elevation of the forecast's grid point (`forecasts.elevation_m`).
+    public var elevationM: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, issuedAt: Int64,
                 validFrom: Int64, validTo: Int64, validAt: Int64? = nil, tempMaxC: Double?, tempMinC: Double?, precipMm: Double?,
@@ -92,6 +99,8 @@ public struct PointForecast: Sendable {
     /// The instant the temperature is valid at (the end of an OWM 3-hour step, an Open-Meteo hour).
     public var validAt: Int64
     public var tempC: Double
+    /// The elevation of the forecast's grid point (`forecasts.elevation_m`).
+    public var elevationM: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, period: String,
                 issuedAt: Int64, validFrom: Int64, validAt: Int64, tempC: Double) {

@@ -90,21 +90,22 @@ public struct ForecastPairer {
         }
         if f.validFrom < f.issuedAt { result.exclusion = .partialHindcast }
         let leadHours = Double(f.validAt - f.issuedAt) / 3600
-        func pair(_ variable: String, _ forecast: Double?, _ observed: Double?, prob: Double? = nil) {
+        func pair(_ variable: String, _ forecast: Double?, _ observed: Double?, basis: String?, prob: Double? = nil) {
             guard let forecast, let observed else { return }
             result.pairs.append(ForecastPair(
                 provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, variable: variable,
                 period: "day", targetDate: target, validAt: f.validAt, issuedAt: f.issuedAt, leadDays: leadDays,
                 leadHours: leadHours, forecast: forecast, observed: observed, precipProbPct: prob, forecastID: f.id,
                 observationID: nil, truthProvider: source.provider, truthProduct: source.product,
-                pairing: PairingMode.calendarDay.rawValue, truthStation: source.isStation ? source.station : nil))
+                pairing: PairingMode.calendarDay.rawValue, truthStation: source.isStation ? source.station : nil,
+                truthBasis: basis ?? TruthBasis.hourly.rawValue))
         }
         if day.complete || options.includeIncompleteDays {
-            pair("temp_max_c", f.tempMaxC, day.tempMaxC)
-            pair("temp_min_c", f.tempMinC, day.tempMinC)
+            pair("temp_max_c", f.tempMaxC, day.tempMaxC, basis: day.truthBasis)
+            pair("temp_min_c", f.tempMinC, day.tempMinC, basis: day.truthBasis)
         }
         if day.precipComplete || options.includeIncompleteDays {
-            pair("precip_mm", f.precipMm, day.precipMm, prob: f.precipProbPct)
+            pair("precip_mm", f.precipMm, day.precipMm, basis: day.precipBasis, prob: f.precipProbPct)
         }
         return result
     }

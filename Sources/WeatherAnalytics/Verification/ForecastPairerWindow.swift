@@ -24,6 +24,8 @@ public struct WindowForecast: Sendable {
     /// The period's real length (`period_hours`); NWS writes less than 12 for a cut-short first period.
     public var periodHours: Double?
     public var tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
+    /// The elevation of the forecast's grid point (`forecasts.elevation_m`).
+    public var elevationM: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, locationID: String, period: String, issuedAt: Int64,
                 validFrom: Int64, validTo: Int64, validAt: Int64? = nil, periodHours: Double? = nil, tempMaxC: Double? = nil,
@@ -40,6 +42,7 @@ public struct WindowForecast: Sendable {
         self.init(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, period: "day",
                   issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt, tempMaxC: f.tempMaxC,
                   tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
+        elevationM = f.elevationM
     }
 
     /// `provider/product[/model]`: the compared source.
@@ -85,7 +88,8 @@ extension ForecastPairer {
         let needsTemp = f.tempMaxC != nil || f.tempMinC != nil
         guard needsTemp || f.precipMm != nil else { return result }  // nothing to verify
         let (found, seen) = truth.window(from: f.validFrom, to: f.validTo, forProvider: f.provider, product: f.product,
-                                         needsTemp: needsTemp, needsPrecip: f.precipMm != nil, minCoverage: options.windowMinCoverage)
+                                         needsTemp: needsTemp, needsPrecip: f.precipMm != nil, minCoverage: options.windowMinCoverage,
+                                         toleranceHours: options.dayWindowToleranceHours)
         guard let w = found else {
             if truth.onlySelfInWindow(from: f.validFrom, to: f.validTo, forProvider: f.provider, product: f.product) {
                 result.exclusion = .ownObservationsOnly
@@ -95,7 +99,7 @@ extension ForecastPairer {
             return result
         }
         if f.validFrom < f.issuedAt { result.exclusion = .partialHindcast }
-        func pair(_ variable: String, _ forecast: Double?, _ observed: Double?, prob: Double? = nil) {
+        func pair(_ variable: String, _ forecast: Double?, _ observed: Double?, basis: TruthBasis, prob: Double? = nil) {
             guard let forecast, let observed else { return }
             result.pairs.append(ForecastPair(
                 provider: f.provider, product: f.product, model: f.model, locationID: f.locationID, variable: variable,
@@ -103,13 +107,13 @@ extension ForecastPairer {
                 leadDays: f.isDayLike ? leadDays : nil, leadHours: Double(f.validAt - f.issuedAt) / 3600, forecast: forecast,
                 observed: observed, precipProbPct: prob, forecastID: f.id, observationID: nil, truthProvider: w.source.provider,
                 truthProduct: w.source.product, pairing: PairingMode.window.rawValue,
-                truthStation: w.source.isStation ? w.source.station : nil))
+                truthStation: w.source.isStation ? w.source.station : nil, truthBasis: basis.rawValue))
         }
         if w.tempCovered(options.windowMinCoverage) {
-            pair("temp_max_c", f.tempMaxC, w.tempMaxC)
-            pair("temp_min_c", f.tempMinC, w.tempMinC)
+            pair("temp_max_c", f.tempMaxC, w.tempMaxC, basis: w.tempBasis)
+            pair("temp_min_c", f.tempMinC, w.tempMinC, basis: w.tempBasis)
         }
-        if w.precipCovered { pair("precip_mm", f.precipMm, w.precipMm, prob: f.precipProbPct) }
+        if w.precipCovered { pair("precip_mm", f.precipMm, w.precipMm, basis: w.precipBasis, prob: f.precipProbPct) }
         return result
     }
 }

@@ -39,6 +39,9 @@ enum VerificationTables {
             .text("truth_product", "truth product"),
             .text("pairing", notNull: true, "pairing"),
             .text("truth_station", "truth station"),
+            .text("truth_basis", notNull: true,
+                  "what the observed value was made from: hourly, reported_6h, reported_24h, daily_summary, reported_total"),
+            .real("elevation_correction_c", "lapse-rate correction added to the forecast for the truth's elevation"),
         ]
     }
 
@@ -168,6 +171,8 @@ extension VerificationTables {
         try b("truth_product", p.truthProduct)
         try b("pairing", p.pairing)
         try b("truth_station", p.truthStation)
+        try b("truth_basis", p.truthBasis)
+        try b("elevation_correction_c", p.elevationCorrectionC)
     }
 
     static let pairLayout = RowLayout<StoredPair>(columns: forecastPairs.insertColumns) { b, s throws(StoreError) in

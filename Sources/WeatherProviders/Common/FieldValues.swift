@@ -97,6 +97,16 @@ extension Field {
         return (lat, lon)
     }
 
+    /// The altitude of a GeoJSON position `[lon, lat, altitude]` in metres (MET Norway, Met
+    /// Office: the elevation the forecast is for), checked; nil for `[lon, lat]` or a null third element.
+    func geoJSONAltitude() throws(DecodeFailure) -> Double? {
+        let c = try array()
+        guard c.count >= 3, c[2].value.kind != .null else { return nil }
+        let alt = try c[2].number()
+        try c[2].check(alt, Plausibility.elevationM, raw: alt)
+        return alt
+    }
+
     /// An optional UTC offset (seconds, or hours for Dark Sky's `offset`), checked to be within
     /// ±14 h: the widest offsets in use (Kiribati +14, Baker Island −12).
     func utcOffset(_ key: String, inHours: Bool = false) throws(DecodeFailure) -> Int? {

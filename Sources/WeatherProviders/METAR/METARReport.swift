@@ -7,13 +7,15 @@ struct METARKeys: Sendable {
     var pressureInHg: Bool
     var precipitation: [(key: String, hours: Double)]
     var max6h, min6h, max24h, min24h, weather: String
+    /// The station's elevation in metres.
+    var elevation: String
 
     /// aviationweather.gov Data API (`/api/data/metar`, 2023 on).
     static let dataAPI = METARKeys(
         station: "icaoId", latitude: "lat", longitude: "lon", temp: "temp", dewPoint: "dewp", windDir: "wdir",
         windSpeed: "wspd", windGust: "wgst", visibility: "visib", pressure: "altim", pressureInHg: false,
         precipitation: [("precip", 1), ("pcp3hr", 3), ("pcp6hr", 6), ("pcp24hr", 24)],
-        max6h: "maxT", min6h: "minT", max24h: "maxT24", min24h: "minT24", weather: "wxString")
+        max6h: "maxT", min6h: "minT", max24h: "maxT24", min24h: "minT24", weather: "wxString", elevation: "elev")
 
     /// ADDS Text Data Server `metar1_2.xsd`, converted from XML (retired 2023).
     static let adds = METARKeys(
@@ -21,7 +23,7 @@ struct METARKeys: Sendable {
         windDir: "wind_dir_degrees", windSpeed: "wind_speed_kt", windGust: "wind_gust_kt",
         visibility: "visibility_statute_mi", pressure: "altim_in_hg", pressureInHg: true,
         precipitation: [("precip_in", 1), ("pcp3hr_in", 3), ("pcp6hr_in", 6), ("pcp24hr_in", 24)],
-        max6h: "maxT_c", min6h: "minT_c", max24h: "maxT24hr_c", min24h: "minT24hr_c", weather: "wx_string")
+        max6h: "maxT_c", min6h: "minT_c", max24h: "maxT24hr_c", min24h: "minT24hr_c", weather: "wx_string", elevation: "elevation_m")
 }
 
 /// One METAR or SPECI decoded into an observation.
@@ -76,6 +78,7 @@ struct METARReport {
         o.tempMin6hC = try f.metarQuantity(k.min6h, { $0 }, Plausibility.tempC)
         o.tempMax24hC = try f.metarQuantity(k.max24h, { $0 }, Plausibility.tempC)
         o.tempMin24hC = try f.metarQuantity(k.min24h, { $0 }, Plausibility.tempC)
+        o.elevationM = try f.metarQuantity(k.elevation, { $0 }, Plausibility.elevationM)
         try readPrecipitation(f, keys: k, into: &o)
         return METARReport(stationID: station, observation: o)
     }

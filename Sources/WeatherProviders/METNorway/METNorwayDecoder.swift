@@ -47,6 +47,9 @@ struct METNorwayDecoder: FormatDecoder {
             if let six = try data.optional("next_6_hours")?.object() { doc.forecasts.append(try reader.sixHours(six, at: t)) }
             if let twelve = try data.optional("next_12_hours")?.object() { doc.forecasts.append(try reader.twelveHours(twelve, at: t)) }
         }
+        // The altitude the forecast was made for (the request's `altitude`, else MET Norway's terrain model).
+        let altitude = try body.required("geometry").object().required("coordinates").geoJSONAltitude()
+        for k in doc.forecasts.indices { doc.forecasts[k].elevationM = altitude }
         return doc
     }
 

@@ -12,7 +12,7 @@ import WeatherCore
 ///   issue time (a forced `issued_at` source still wins).
 /// - Units are fixed and self-described in `parameters`: °C, m/s, mm, mm/h, %, m, and `mslp`
 ///   in Pa (→ hPa through `Convert`). `probOfPrecipitation` is 0–100.
-/// - `geometry.coordinates` is `[lon, lat, alt]` (the altitude is not stored).
+/// - `geometry.coordinates` is `[lon, lat, alt]`; the altitude is the forecasts' `elevation_m`.
 /// - Error bodies of the API gateway (`{"httpCode": "401", "httpMessage": …, "moreInformation": …}`)
 ///   are `provider_error` rejects.
 /// API: https://datahub.metoffice.gov.uk/docs/f/category/site-specific/overview
@@ -73,6 +73,8 @@ struct MetOfficeDecoder: FormatDecoder {
             case .daily: doc.forecasts += try reader.day(s)
             }
         }
+        let altitude = try feature.required("geometry").object().required("coordinates").geoJSONAltitude()
+        for k in doc.forecasts.indices { doc.forecasts[k].elevationM = altitude }
         doc.warnings += reader.warnings
         return doc
     }

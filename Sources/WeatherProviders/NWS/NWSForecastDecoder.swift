@@ -48,6 +48,9 @@ struct NWSForecastDecoder: FormatDecoder {
             let f = try Self.forecast(period, header: header, reader: &reader, warnings: &doc.warnings)
             if seen.insert(f.validFrom).inserted { doc.forecasts.append(f) }
         }
+        // The gridpoint's elevation: the forecast is for that height, not the station's.
+        let elevation = try reader.read(p, "elevation", .length, Plausibility.elevationM).value
+        for k in doc.forecasts.indices { doc.forecasts[k].elevationM = elevation }
         doc.warnings += reader.warnings
         doc.places = [PlaceInfo(latitude: header.latitude, longitude: header.longitude, declaredLocationID: header.locationHint)]
         return doc

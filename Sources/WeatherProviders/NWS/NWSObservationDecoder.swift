@@ -92,6 +92,7 @@ struct NWSObservationDecoder: FormatDecoder {
         v.apply(to: &o)
         o.tempMax24hC = try reader.read(p, "maxTemperatureLast24Hours", .temperature, Plausibility.tempC).value
         o.tempMin24hC = try reader.read(p, "minTemperatureLast24Hours", .temperature, Plausibility.tempC).value
+        o.elevationM = try reader.read(p, "elevation", .length, Plausibility.elevationM).value
         try readPrecipitation(p, into: &o, reader: &reader)
         return o
     }

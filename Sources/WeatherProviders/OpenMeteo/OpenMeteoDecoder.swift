@@ -87,6 +87,14 @@ struct OpenMeteoDecoder: FormatDecoder {
             if let hourly { doc.forecasts += reader.hourlyForecasts(hourly) }
             if let daily { doc.forecasts += try reader.dailyForecasts(daily) }
         }
+        // The grid cell's elevation (a digital elevation model's, or the one asked with &elevation=).
+        let elevation = try body.optional("elevation").map { f throws(DecodeFailure) -> Double in
+            let v = try f.number()
+            try f.check(v, Plausibility.elevationM, raw: v)
+            return v
+        }
+        for k in doc.observations.indices { doc.observations[k].elevationM = elevation }
+        for k in doc.forecasts.indices { doc.forecasts[k].elevationM = elevation }
         doc.warnings += ctx.warnings
         return doc
     }

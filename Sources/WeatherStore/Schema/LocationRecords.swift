@@ -17,6 +17,11 @@ public struct LocationRecords {
         public var observedAt: Int64
         public var tempC: Double?, precipMm: Double?, precipWindowH: Double?
         public var latitude: Double, longitude: Double
+        /// Extremes the station reported over the 6 or 24 hours, or a stated window, ending at `observedAt`.
+        public var tempMax6hC: Double?, tempMin6hC: Double?, tempMax24hC: Double?, tempMin24hC: Double?
+        public var tempMaxC: Double?, tempMinC: Double?, extremesWindowH: Double?
+        /// The elevation the values are for (the station's, or a model grid's).
+        public var elevationM: Double?
     }
 
     /// A forecast with what pairing needs.
@@ -26,6 +31,8 @@ public struct LocationRecords {
         public var issuedAt: Int64, validFrom: Int64, validTo: Int64, validAt: Int64?
         public var periodHours: Double?
         public var tempC: Double?, tempMaxC: Double?, tempMinC: Double?, precipMm: Double?, precipProbPct: Double?
+        /// The elevation of the model grid point.
+        public var elevationM: Double?
     }
 
     private let place: Statement
@@ -39,26 +46,30 @@ public struct LocationRecords {
         place = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         observations = try database.prepare("""
             SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
-                   o.lat, o.lon
+                   o.lat, o.lon, o.temp_max_6h_c, o.temp_min_6h_c, o.temp_max_24h_c, o.temp_min_24h_c, o.temp_max_c, o.temp_min_c,
+                   o.extremes_window_h, o.elevation_m
             FROM observation_rows o JOIN feeds d ON d.key = o.feed_key WHERE o.location_key = \(location)
             ORDER BY o.observed_at_unix, d.provider, d.product, d.station_id
             """)
         days = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
-                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
+                   f.elevation_m
             FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key WHERE f.location_key = \(location) AND d.period = 'day'
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
             """)
         points = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
-                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
+                   f.elevation_m
             FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
             WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
         windows = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
-                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct
+                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
+                   f.elevation_m
             FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
             WHERE f.location_key = \(location) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
@@ -79,7 +90,11 @@ public struct LocationRecords {
             try body(Observation(id: r.int("id") ?? 0, provider: r.string("provider") ?? "", product: r.string("product") ?? "",
                                  stationID: r.string("station_id") ?? "", role: r.string("role"), observedAt: t,
                                  tempC: r.double("temp_c"), precipMm: r.double("precip_mm"), precipWindowH: r.double("precip_window_h"),
-                                 latitude: r.double("lat") ?? 0, longitude: r.double("lon") ?? 0))
+                                 latitude: r.double("lat") ?? 0, longitude: r.double("lon") ?? 0,
+                                 tempMax6hC: r.double("temp_max_6h_c"), tempMin6hC: r.double("temp_min_6h_c"),
+                                 tempMax24hC: r.double("temp_max_24h_c"), tempMin24hC: r.double("temp_min_24h_c"),
+                                 tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"),
+                                 extremesWindowH: r.double("extremes_window_h"), elevationM: r.double("elevation_m")))
         })
     }
 
@@ -106,7 +121,7 @@ public struct LocationRecords {
                               model: r.string("model"), period: r.string("period") ?? "", issuedAt: issued, validFrom: from, validTo: to,
                               validAt: r.int("valid_at_unix"), periodHours: r.double("period_hours"), tempC: r.double("temp_c"),
                               tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"), precipMm: r.double("precip_mm"),
-                              precipProbPct: r.double("precip_prob_pct")))
+                              precipProbPct: r.double("precip_prob_pct"), elevationM: r.double("elevation_m")))
         })
     }
 }

@@ -67,6 +67,7 @@ public enum RecordTables {
         .measure("temp_max_c", "reported maximum temperature over the extremes window ending at observed_at (daily summaries)"),
         .measure("temp_min_c", "reported minimum temperature over the extremes window ending at observed_at (daily summaries)"),
         .measure("extremes_window_h", "length of the window of temp_max_c and temp_min_c"),
+        .real("elevation_m", "elevation the values are for: the station's, or the model grid's"),
     ], rowConstraints: [
         ("UNIQUE (location_key, observed_at_unix, feed_key)", """
             Location first: the key also serves the aggregate stage's per-location, time-ordered reads.
@@ -119,6 +120,7 @@ public enum RecordTables {
         .text("units_source", "where that unit system came from"),
         .measure("wind_speed_max_ms", "highest wind speed of the period"),
         .real("period_hours", "length of the forecast period"),
+        .real("elevation_m", "elevation of the model grid point the values are for"),
     ], rowConstraints: [
         ("UNIQUE (location_key, feed_key, issued_at_unix, valid_from_unix)",
          "The feed holds provider, product, model and period; location first for the aggregate's reads."),
@@ -176,6 +178,7 @@ public enum RecordTables {
         try b("temp_max_c", r.record.tempMaxC)
         try b("temp_min_c", r.record.tempMinC)
         try b("extremes_window_h", r.record.extremesWindowH)
+        try b("elevation_m", r.record.elevationM)
     }
 
     static let forecastLayout = RowLayout<Placed<Forecast>>(columns: forecasts.insertColumns) { b, r throws(StoreError) in
@@ -215,5 +218,6 @@ public enum RecordTables {
         try b("units_source", r.record.unitsSource)
         try b("wind_speed_max_ms", r.record.windSpeedMaxMs)
         try b("period_hours", r.record.periodHours)
+        try b("elevation_m", r.record.elevationM)
     }
 }

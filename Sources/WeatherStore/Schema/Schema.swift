@@ -70,7 +70,8 @@ public enum Schema {
         ("warnings", "field_path", "TEXT"), ("warnings", "value", "TEXT"), ("warnings", "rule", "TEXT"),
         ("sources", "settings_fingerprint", "TEXT"),
         ("observation_rows", "temp_max_c", "REAL"), ("observation_rows", "temp_min_c", "REAL"),
-        ("observation_rows", "extremes_window_h", "REAL"),
+        ("observation_rows", "extremes_window_h", "REAL"), ("observation_rows", "elevation_m", "REAL"),
+        ("forecast_rows", "elevation_m", "REAL"),
     ]
 
     /// Adds the `addedColumns` a store lacks. Names come from the list above, never from input.
