@@ -16,7 +16,7 @@ enum StationArchive {
         location("nyc", "KNYC", 40.779, -73.969, "America/New_York"),
         location("nyc-cli", "NYTNYC", 40.779, -73.969, "America/New_York"),
         location("dsm", "KDSM", 41.534, -93.653, "America/Chicago"),
-        location("dsm-climate", "DSMthr", 41.534, -93.653, "America/Chicago"),
+        location("dsm-climate", "IATDSM", 41.534, -93.653, "America/Chicago"),
         location("okc", "okc", 35.389, -97.601, "America/Chicago"),
         location("tul", "tul", 36.199, -95.887, "America/Chicago"),
         location("coop-mi", "USC00200230", 42.29, -84.66, "America/Detroit"),
