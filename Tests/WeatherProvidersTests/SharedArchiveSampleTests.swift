@@ -67,6 +67,10 @@ struct SharedArchiveSampleTests {
             #expect(doc.places.count == row.places, "\(row.file)")
             #expect(doc.observations.allSatisfy { $0.stationID != nil }, "\(row.file): every record names its station")
         }
+        for name in ["acis/multistndata_county27053_pcpn_2014-07-01_climata.json", "ncei/cdo_v2_data_GHCND_PRCP_USC00200230_2013-09.json"] {
+            #expect(FileManager.default.contents(atPath: root + "/" + name) == FileManager.default.contents(atPath: providerFixtures + "/" + name),
+                    "the fixture is a byte-for-byte copy: \(name)")
+        }
         print("extended station-archive sample check ran over \(files.count) replies in \(root)")
     }
 }
