@@ -14,7 +14,7 @@ struct IEMCLIDecoder: FormatDecoder {
     static let format = "iem/cli"
     var format: String { Self.format }
     /// The NWS's own quality-controlled daily report: the first station truth for a day's extremes.
-    var products: [ProductDeclaration] { [.observed("iem", "cli", truthPriority: 11)] }
+    var products: [ProductDeclaration] { [.observed("iem", "cli", truthPriority: 11, settings: ["station_time_zone"])] }
 
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let results = body["results"], results.kind == .array, let first = results.elements.first else { return .no }

@@ -17,7 +17,7 @@ struct IEMDailyDecoder: FormatDecoder {
     static let format = "iem/daily"
     var format: String { Self.format }
     /// Daily extremes of a station (the NWS climate report's for CLIMATE networks).
-    var products: [ProductDeclaration] { [.observed("iem", "daily", truthPriority: 18)] }
+    var products: [ProductDeclaration] { [.observed("iem", "daily", truthPriority: 18, settings: ["station_time_zone"])] }
 
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let data = body["data"], data.kind == .array, let first = data.elements.first else { return .no }
