@@ -63,3 +63,22 @@ struct StationArchiveIngestTests {
         #expect(throws: PipelineFile.Problem.self) { try pipeline(folder, locations: #"{"id": "x", "lat": 1, "lon": 2, "station": 7}"#) }
     }
 }
+
+/// `Pipelines/station-archives.json`: every archive fixture, its stations declared.
+struct StationArchivePipelineTests {
+    @Test func theShippedPipelineIngestsEveryArchive() throws {
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/station-archives.json")
+        #expect(p.locations.count == 7 && p.locations.allSatisfy { $0.station != nil && $0.timeZone != nil })
+        let store = try Store(path: tmp.path + "/s.sqlite")
+        let s = try IngestRunner(store: store, declaredLocations: p.locations).run(p.inputs.map { IngestInput(path: $0.path, settings: $0.settings) })
+        // 14 replies: the bare ACIS county reply (no request) and the Synoptic error are the two rejects.
+        #expect(s.documents == 14 && s.accepted == 12 && s.rejected == 2 && s.balanced)
+        #expect(s.observations == 4 + 3 + 3 + 3 + 3 + 2 + 28 + 3 + 2 + 2 + 2)
+        let reasons = try store.database.rows("SELECT reason FROM rejects ORDER BY reason").compactMap { $0.first?.string }
+        #expect(reasons == ["missing_field", "provider_error"])
+        // Only Salt Lake City, placed by its own coordinates, is a location nobody declared.
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM locations")?.int == 8)
+    }
+}
