@@ -94,6 +94,14 @@ struct IEMDecoderTests {
         #expect(o.allSatisfy { $0.extremesWindowH == 24 && $0.precipWindowH == 24 && $0.stationID == "KDSM" && $0.placeName == "DES MOINES" })
     }
 
+    /// Text from the reply reaches a terminal in the reject's message: control characters never do.
+    @Test func aStationIdWithControlCharactersIsPrintedSafely() {
+        let body = #"{"results": [{"station": "K\u001b[2JDSM", "valid": "2024-03-09", "high": 50, "low": 30, "precip": 0}]}"#
+        guard case .failure(let f) = StationArchive.decode(body) else { Issue.record("must be rejected"); return }
+        #expect(!f.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(f.message)")
+        #expect(f.message.contains("names no coordinates"))
+    }
+
     @Test func cliTextThatIsNeitherANumberNorMOrTIsNamed() {
         let body = #"{"results": [{"station": "KDSM", "valid": "2024-03-09", "high": "hot", "low": 30, "precip": 0}]}"#
         guard case .failure(let f) = StationArchive.decode(body) else { Issue.record("must be rejected"); return }

@@ -55,7 +55,7 @@ struct ACISStation {
                 into doc: inout DecodedDocument) throws(DecodeFailure) {
         let ids = try ids()
         let name = try meta?.optionalString("name")
-        let what = "ACIS station \(name ?? ids.first ?? "(unnamed)")"
+        let what = Sanitize.printable("ACIS station \(name ?? ids.first ?? "(unnamed)")")
         guard let elements = request.elements else {
             throw DecodeFailure(.missingField, "\(what): ACIS rows do not name their elements; keep the request (its params or elems) "
                                 + "in the envelope's URL", fieldPath: meta?.path)

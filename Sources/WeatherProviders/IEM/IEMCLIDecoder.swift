@@ -33,12 +33,12 @@ struct IEMCLIDecoder: FormatDecoder {
             let station = try row.required("station").string()
             let place: StationPlace
             if let known = places[station] { place = known } else {
-                place = try StationPlace.resolve(ids: [station], own: nil, zone: nil, input: input, what: "CLI station \(station)",
+                place = try StationPlace.resolve(ids: [station], own: nil, zone: nil, input: input, what: Sanitize.printable("CLI station \(station)"),
                                                  fieldPath: row.path)
                 places[station] = place
             }
             let valid = try row.required("valid")
-            let zone = try place.requireZone(what: "CLI station \(station)", fieldPath: valid.path)
+            let zone = try place.requireZone(what: Sanitize.printable("CLI station \(station)"), fieldPath: valid.path)
             let (end, hours) = try StationDay.window(.climate, date: try valid.string(), zone: zone, fieldPath: valid.path)
             var o = Observation(provider: "iem", product: "cli", observedAt: end, latitude: 0, longitude: 0)
             place.apply(to: &o)

@@ -39,12 +39,12 @@ struct IEMDailyDecoder: FormatDecoder {
             let place: StationPlace
             if let known = places[station] { place = known } else {
                 let ids = [station, try row.optionalString("id")].compactMap { $0 }
-                place = try StationPlace.resolve(ids: ids, own: nil, zone: nil, input: input, what: "IEM daily station \(station)",
+                place = try StationPlace.resolve(ids: ids, own: nil, zone: nil, input: input, what: Sanitize.printable("IEM daily station \(station)"),
                                                  fieldPath: row.path)
                 places[station] = place
             }
             let dateField = try row.required("date")
-            let zone = try place.requireZone(what: "IEM daily station \(station)", fieldPath: dateField.path)
+            let zone = try place.requireZone(what: Sanitize.printable("IEM daily station \(station)"), fieldPath: dateField.path)
             let hour = try row.optional("temp_hour")?.integer()
             let (end, hours) = try StationDay.window(Self.kind(network: network, tempHour: hour), date: try dateField.string(), zone: zone,
                                                      fieldPath: dateField.path)

@@ -58,7 +58,7 @@ struct IEMObHistoryDecoder: FormatDecoder {
             let place: StationPlace
             if let known = places[key] { place = known } else {
                 place = try StationPlace.resolve(ids: ids, own: nil, zone: nil, input: input,
-                                                 what: "IEM obhistory station \(key.isEmpty ? "(unnamed)" : key)", fieldPath: row.path)
+                                                 what: Sanitize.printable("IEM obhistory station \(key.isEmpty ? "(unnamed)" : key)"), fieldPath: row.path)
                 places[key] = place
             }
             let isRoutine = (at % 3600) / 60 == routine

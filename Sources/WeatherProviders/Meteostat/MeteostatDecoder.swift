@@ -59,7 +59,7 @@ struct MeteostatDecoder: FormatDecoder {
         let modelFilled = query["model"]?.lowercased() != "false"
         let imperial = query["units"]?.lowercased() == "imperial"
         let place = try StationPlace.resolve(ids: station.map { [$0] } ?? [], own: nil, zone: nil, input: input,
-                                             what: "Meteostat station \(station ?? "(not named in the reply)")")
+                                             what: Sanitize.printable("Meteostat station \(station ?? "(not named in the reply)")"))
         let product = (hourly ? "hourly" : "daily") + (modelFilled ? "-model-filled" : "")
         let units = MeteostatUnits(imperial: imperial)
         for r in rows {
@@ -83,7 +83,7 @@ struct MeteostatDecoder: FormatDecoder {
                 if let code = try row.optional("coco")?.integer() { o.conditionCode = String(code) }
             } else {
                 let dateField = try row.required("date")
-                let zone = try place.requireZone(what: "Meteostat station \(station ?? "(unnamed)")", fieldPath: dateField.path)
+                let zone = try place.requireZone(what: Sanitize.printable("Meteostat station \(station ?? "(unnamed)")"), fieldPath: dateField.path)
                 let (end, hours) = try StationDay.window(.calendar, date: try dateField.string(), zone: zone, fieldPath: dateField.path)
                 o.observedAt = end
                 o.tempMaxC = try row.quantity("tmax", units.celsius, Plausibility.tempC)

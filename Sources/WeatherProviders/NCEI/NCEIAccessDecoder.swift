@@ -29,7 +29,7 @@ struct NCEIAccessDecoder: FormatDecoder {
             let row = try r.object()
             let station = try row.required("STATION").string().trimmingCharacters(in: .whitespaces)
             let date = String(try row.required("DATE").string().prefix(10))
-            let what = "NCEI station \(station)"
+            let what = Sanitize.printable("NCEI station \(station)")
             let place: StationPlace
             if let known = places[station] { place = known } else {
                 place = try StationPlace.resolve(ids: [station], own: try Self.coordinates(row), zone: nil, input: input, what: what,

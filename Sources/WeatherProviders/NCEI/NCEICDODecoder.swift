@@ -42,7 +42,7 @@ struct NCEICDODecoder: FormatDecoder {
         var places: [String: StationPlace] = [:]
         for (station, date) in order {
             let plain = String(station.split(separator: ":").last ?? Substring(station))
-            let what = "NCEI station \(station)"
+            let what = Sanitize.printable("NCEI station \(station)")
             let place: StationPlace
             if let known = places[station] { place = known } else {
                 place = try StationPlace.resolve(ids: [station, plain], own: nil, zone: nil, input: input, what: what)

@@ -59,7 +59,7 @@ struct SynopticDecoder: FormatDecoder {
             }
             let instants = try times.array().map { t throws(DecodeFailure) in try t.isoInstantValue() }
             let place = try StationPlace.resolve(ids: [stid], own: try Self.coordinates(station), zone: try station.optionalString("TIMEZONE"),
-                                                 input: input, what: "Synoptic station \(stid)", fieldPath: station.path)
+                                                 input: input, what: Sanitize.printable("Synoptic station \(stid)"), fieldPath: station.path)
             var rows = instants.map { t -> Observation in
                 var o = Observation(provider: "synoptic", product: "timeseries", observedAt: t, latitude: 0, longitude: 0)
                 place.apply(to: &o)
