@@ -16,6 +16,15 @@ public enum LocalTime {
         return tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
+    /// Standard-time offset from UTC in seconds at `instant` in zone `name` (the offset without
+    /// daylight saving), or nil for an unknown zone: the NWS climate day runs midnight to
+    /// midnight local standard time all year.
+    public static func standardOffset(at instant: Int64, zone name: String) -> Int? {
+        guard let tz = zone(name) else { return nil }
+        let date = Date(timeIntervalSince1970: TimeInterval(instant))
+        return tz.secondsFromGMT(for: date) - Int(tz.daylightSavingTimeOffset(for: date))
+    }
+
     /// The local calendar date of `instant`: by zone when known, else by fixed offset, else UTC.
     public static func date(of instant: Int64, zone: String?, fixedOffset: Int?) -> String {
         if let zone, let off = offset(at: instant, zone: zone) { return UTCTime.date(instant, offset: off) }

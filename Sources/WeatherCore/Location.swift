@@ -19,9 +19,14 @@ public struct Location: Sendable, Equatable {
     public var radiusKm: Double
     /// True for locations from the pipeline file: they win over learned ones.
     public var declared: Bool
+    /// The weather station this location stands for (`KNYC`, `USC00200230`, `OKCthr`): station
+    /// archives that name a station but no coordinates (ACIS rows, NCEI CDO, Meteostat, IEM) are
+    /// placed here by that id.
+    public var station: String?
 
     public init(id: String, name: String? = nil, country: String? = nil, latitude: Double, longitude: Double,
-                timeZone: String? = nil, utcOffsetSeconds: Int? = nil, radiusKm: Double = 25, declared: Bool = false) {
+                timeZone: String? = nil, utcOffsetSeconds: Int? = nil, radiusKm: Double = 25, declared: Bool = false,
+                station: String? = nil) {
         self.id = id
         self.name = name
         self.country = country
@@ -31,6 +36,7 @@ public struct Location: Sendable, Equatable {
         self.utcOffsetSeconds = utcOffsetSeconds
         self.radiusKm = radiusKm
         self.declared = declared
+        self.station = station
     }
 
     /// Great-circle distance in km (haversine, mean Earth radius 6371.0088 km).

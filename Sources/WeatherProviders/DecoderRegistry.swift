@@ -11,6 +11,15 @@ struct DecoderRegistry: Sendable {
 
     /// Every provider format, one line each.
     static let standard = DecoderRegistry([
+        NCEIAccessDecoder(),     // bare arrays of rows with DATE and STATION: before AccuWeather's and geocoding's arrays
+        NCEICDODecoder(),
+        IEMObHistoryDecoder(),
+        IEMDailyDecoder(),
+        IEMCLIDecoder(),
+        ACISStnDataDecoder(),
+        ACISMultiStnDataDecoder(),
+        MeteostatDecoder(),      // `meta` with `data`: before Weatherbit's and One Call's `data`
+        SynopticDecoder(),
         AccuWeatherDecoder(),    // bare arrays of hours or conditions with Epoch* keys: before geocoding's top-level arrays
         OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
         OWMCurrentDecoder(),

@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherPipeline
+import WeatherProviders
 
 /// `wxpipe inspect PATH...`
 public struct InspectCommand: Command {
@@ -9,23 +10,33 @@ public struct InspectCommand: Command {
     public static let discussion = "Reads inputs exactly as 'ingest' does and prints one line per document on stdout."
     /// The `units` setting of an input, as `ingest` reads it.
     static let unitsSetting = SettingsCatalog.inputSetting("units")!
-    public static let options = [unitsSetting.option]
-    public static let examples = ["wxpipe inspect reply.json", "wxpipe inspect --units metric archive.tar.gz"]
+    /// Where replies that name no place are for, as `ingest` reads them (station archives).
+    static let placeSettings = [SettingsCatalog.inputSetting("place")!, SettingsCatalog.inputSetting("station_time_zone")!]
+    public static let options = [unitsSetting.option] + placeSettings.map(\.option) + [LocationOption.spec]
+    public static let examples = ["wxpipe inspect reply.json", "wxpipe inspect --units metric archive.tar.gz",
+                                  "wxpipe inspect --location id=dsm,lat=41.534,lon=-93.653,tz=America/Chicago,station=KDSM cli.json"]
 
     /// Units of OpenWeatherMap bodies that do not state them; nil: the decoders' default.
     public var units: UnitSystem?
+    /// The settings documents are decoded with: units, place, the declared stations.
+    public var settings: IngestSettings
     public var paths: [String]
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
         guard !args.positional.isEmpty else { throw UsageError("no PATH given") }
         paths = args.positional
         var settings = IngestSettings()
-        try args.apply([Self.unitsSetting], to: &settings)
+        try args.apply([Self.unitsSetting] + Self.placeSettings, to: &settings)
+        var locations: [Location] = []
+        for spec in args.all(LocationOption.spec) { locations.append(try LocationOption.parse(spec)) }
+        let stations = StationDirectory(locations)
+        if !stations.isEmpty { settings.stations = stations }
         units = settings.units
+        self.settings = settings
     }
 
     public func run(_ console: Console) -> ExitCode {
-        let (documents, rejected, unreadable) = Inspector(units: units).inspect(paths: paths) { console.out($0) }
+        let (documents, rejected, unreadable) = Inspector(units: units, settings: settings).inspect(paths: paths) { console.out($0) }
         console.err("\(documents) document(s), \(rejected) rejected" + (unreadable > 0 ? ", \(unreadable) path(s) could not be read" : ""))
         // A path that cannot be read is a failure (exit 1), as for ingest; rejects are findings.
         return unreadable > 0 ? .failure : .success

@@ -212,5 +212,9 @@ struct BrokenFirstLineTests {
         let pretty = "[\n{\"a\":1},\n{\"b\":2}\n]"
         write(Array(pretty.utf8), to: "\(dir)/pretty.json")
         #expect(collect("\(dir)/pretty.json").texts == [pretty])
+        // ACIS MultiStnData: `{"data":[` alone on the first line, then one station per line.
+        let rows = "{\"data\":[\n{\"meta\":{\"uid\":1},\"data\":[\"0.00\"]},\n{\"meta\":{\"uid\":2},\"data\":[\"T\"]}]}\n"
+        write(Array(rows.utf8), to: "\(dir)/rows.json")
+        #expect(collect("\(dir)/rows.json").documents.count == 1)
     }
 }

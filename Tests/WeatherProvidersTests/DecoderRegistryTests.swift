@@ -91,7 +91,9 @@ struct DecoderRegistryTests {
 
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
-        #expect(formats == ["accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
+        #expect(formats == ["ncei/access", "ncei/cdo", "iem/obhistory", "iem/daily", "iem/cli", "acis/stndata", "acis/multistndata",
+                            "meteostat/daily", "synoptic/timeseries",
+                            "accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
                             "weatherbit/current", "meteosource/point", "tomorrowio/timelines", "brightsky/weather",
                             "visualcrossing/timeline", "metoffice/sitespecific", "twc/daily", "open-meteo/forecast",
                             "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",

@@ -13,8 +13,10 @@ struct MutationCorpusTests {
         let fm = FileManager.default
         for base in [providerFixtures, repositoryRoot + "/Fixtures/inputs/providers"] {
             guard let e = fm.enumerator(atPath: base) else { continue }
-            // Station replies (nws/, metar/) have their own corpus in StationMutationTests.
-            for case let rel as String in e where rel.hasSuffix(".json") && !rel.hasPrefix("nws/") && !rel.hasPrefix("metar/") {
+            // Station replies (nws/, metar/) have their own corpus in StationMutationTests, the
+            // station archives theirs in StationArchiveFixtureTests (decoded with declared stations).
+            for case let rel as String in e where rel.hasSuffix(".json") && !rel.hasPrefix("nws/") && !rel.hasPrefix("metar/")
+                && !StationArchiveFixtureTests.owns(rel) {
                 if let d = fm.contents(atPath: base + "/" + rel) { out.append((rel, [UInt8](d))) }
             }
         }

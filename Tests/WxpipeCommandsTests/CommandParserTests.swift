@@ -32,8 +32,11 @@ struct CommandParserTests {
         #expect(s.fingerprint == "strict_values=true;role=observed;file_time_zone=America/New_York;issued_at=file_name;envelope=data\\,fetchedAt\\,")
         let berlin = try IngestCommand.parse(["--db", "w", "--location", "id=berlin,lat=52.52,lon=13.41,tz=Europe/Berlin,name=Berlin", "x"]).locations
         #expect(berlin == [Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41, timeZone: "Europe/Berlin", radiusKm: 25, declared: true)])
+        let station = try IngestCommand.parse(["--db", "w", "--location", "id=dsm,lat=41.534,lon=-93.653,tz=America/Chicago,station=KDSM",
+                                               "--station-time-zone", "America/Chicago", "x"])
+        #expect(station.locations.first?.station == "KDSM" && station.settings.stationTimeZone == "America/Chicago")
         for bad in [["--location", "id=x,lat=91,lon=0"], ["--location", "lat=1,lon=2"], ["--location", "id=x,lat=1,lon=2,zone=UTC"],
-                    ["--location", "id=x,lat=1,lon=2,tz=Nowhere/City"], ["--role", "truth"], ["--file-time-zone", "Mars/Olympus"], ["--issued-at", "ingest_time"], ["--envelope-url", "u"]] {
+                    ["--location", "id=x,lat=1,lon=2,tz=Nowhere/City"], ["--role", "truth"], ["--file-time-zone", "Mars/Olympus"], ["--issued-at", "ingest_time"], ["--envelope-url", "u"], ["--station-time-zone", "Mars/Olympus"]] {
             #expect(throws: UsageError.self) { try IngestCommand.parse(["--db", "w"] + bad + ["x"]) }
         }
     }
@@ -90,6 +93,8 @@ struct CommandParserTests {
         let c = try InspectCommand.parse(["--units", "metric", "a.json", "b.json"])
         #expect(c.units == .metric && c.paths == ["a.json", "b.json"])
         #expect(throws: UsageError.self) { try InspectCommand.parse([]) }
+        let archive = try InspectCommand.parse(["--location", "id=dsm,lat=41.534,lon=-93.653,station=KDSM", "--place", "41.5,-93.6", "cli.json"])
+        #expect(archive.settings.place == IngestSettings.Place(latitude: 41.5, longitude: -93.6) && archive.settings.stations?.isEmpty == false)
     }
 
     @Test func run() throws {
@@ -136,7 +141,7 @@ struct CommandParserTests {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
         #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--shard K/N] [--units SYSTEM] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
-                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--place LAT,LON] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] [--jobs N] PATH...")
+                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--place LAT,LON] [--station-time-zone ZONE] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] [--jobs N] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")

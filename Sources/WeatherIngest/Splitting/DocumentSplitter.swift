@@ -137,6 +137,19 @@ public final class DocumentSplitter {
     private enum ContainerEnd { case closed, cutOffLine, endOfStream }
 
     /// Reads a `{…}` or `[…]` document by matching brackets outside strings.
+    /// Whether a short first line that ends in `[`, `{` or `,` opens a list of rows, one per line
+    /// (ACIS MultiStnData writes `{"data":[` and then one station per line): then the next line
+    /// continues this document rather than starting an NDJSON one. `newline` is the line end's
+    /// index in the buffer; only the bytes of this buffer before it are looked at.
+    private func opensRows(lineLength: Int, before newline: Int) -> Bool {
+        guard lineLength <= 64 else { return false }
+        var k = newline - 1
+        while k >= pos && (byte(k) == 0x0D || byte(k) == 0x20 || byte(k) == 0x09) { k -= 1 }
+        guard k >= pos else { return false }
+        let last = byte(k)
+        return last == UInt8(ascii: "[") || last == UInt8(ascii: "{") || last == UInt8(ascii: ",")
+    }
+
     private func scanContainer(into doc: inout PendingDocument) -> ContainerEnd {
         var depth = 0
         var inString = false
@@ -148,7 +161,8 @@ public final class DocumentSplitter {
                 let b = byte(k)
                 k += 1
                 if b == 0x0A && !doc.sawNewline && depth > 0 && doc.size + (k - pos) > 2 && k < end
-                    && (byte(k) == UInt8(ascii: "{") || byte(k) == UInt8(ascii: "[")) {
+                    && (byte(k) == UInt8(ascii: "{") || byte(k) == UInt8(ascii: "["))
+                    && !opensRows(lineLength: doc.size + (k - pos), before: k - 1) {
                     // The first line ends inside an open document and the next line starts a new
                     // one: NDJSON with a cut-off line. End the broken document at its line, so it
                     // costs one reject instead of swallowing the lines after it.

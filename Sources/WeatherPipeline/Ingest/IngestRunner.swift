@@ -116,8 +116,12 @@ public final class IngestRunner {
     /// of replies that carry no other), the same whether a file was read ahead or not.
     private var runStart: Int64 = 0
 
+    /// The declared locations that name a station, handed to every input's decoders.
+    private let stations: StationDirectory
+
     public init(store: Store, declaredLocations: [Location] = []) throws {
         self.store = store
+        self.stations = StationDirectory(declaredLocations)
         var registry = LocationRegistry()
         for location in try store.loadLocations() { registry.add(location) }
         for location in declaredLocations {
@@ -134,6 +138,10 @@ public final class IngestRunner {
     /// Ingests the plan's files in order. The caller holds the store's lock, so any source left
     /// `in_progress` is what a killed run left behind: it is removed first.
     public func run(_ plan: IngestPlan) throws -> IngestSummary {
+        var plan = plan
+        if !stations.isEmpty {
+            for k in plan.inputs.indices where plan.inputs[k].input.settings.stations == nil { plan.inputs[k].input.settings.stations = stations }
+        }
         let clock = Stopwatch()
         var summary = IngestSummary()
         summary.problems = plan.problems

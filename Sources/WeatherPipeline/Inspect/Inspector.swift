@@ -11,8 +11,15 @@ import WeatherProviders
 /// Reads inputs exactly as ingest does but writes nothing.
 public struct Inspector {
     public var units: UnitSystem?
+    /// The input settings documents are decoded with (`--place`, `--location …,station=ID`):
+    /// station archives that name only their station need them to give records.
+    public var settings: IngestSettings
 
-    public init(units: UnitSystem? = nil) { self.units = units }
+    public init(units: UnitSystem? = nil, settings: IngestSettings = IngestSettings()) {
+        self.units = units
+        self.settings = settings
+        if units != nil { self.settings.units = units }
+    }
 
     /// Calls `line` with human-readable lines; returns (documents, rejected, unreadable paths).
     public func inspect(paths: [String], _ line: (String) -> Void) -> (documents: Int, rejected: Int, unreadable: Int) {
@@ -26,7 +33,7 @@ public struct Inspector {
                 case .document(let doc):
                     documents += 1
                     let place = Sanitize.printable(doc.origin.description)
-                    let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
+                    let context = DecodeContext(settings: settings, sourceName: doc.origin.member ?? doc.origin.path,
                                                 modifiedAt: doc.origin.modifiedAt, ingestTime: Int64(time(nil)))
                     switch DocumentDecoder.decode(doc.bytes, context: context) {
                     case .success(let decoded):
@@ -37,6 +44,8 @@ public struct Inspector {
                                  + (o.placeName.map { " (\(Sanitize.printable($0)))" } ?? "")
                                  + ": temp_c=\(show(o.tempC)) humidity_pct=\(show(o.humidityPct)) pressure_hpa=\(show(o.pressureHpa))"
                                  + " wind_speed_ms=\(show(o.windSpeedMs)) precip_mm=\(show(o.precipMm))/\(show(o.precipWindowH))h"
+                                 + (o.extremesWindowH.map { " temp_max_c=\(show(o.tempMaxC)) temp_min_c=\(show(o.tempMinC))/\(show($0))h" } ?? "")
+                                 + (o.stationID.map { " station=\(Sanitize.printable($0))" } ?? "")
                                  + " units=\(o.unitsAssumed ?? "-") (\(o.unitsSource?.rawValue ?? "-"))")
                         }
                         if decoded.observations.count > 5 { line("  … \(decoded.observations.count - 5) more observation(s)") }

@@ -169,7 +169,7 @@ public struct PipelineFile: Sendable {
     static func parseLocations(_ value: JSONValue?, _ r: Reader, aggregate: inout AggregateOptions) throws(Problem) -> [Location] {
         guard let value else { return [] }
         guard value.kind == .array else { throw r.fail("locations", "must be an array, not \(value.kind)") }
-        let known = ["id", "name", "country", "lat", "lon", "timezone", "radius_km", "reference"]
+        let known = ["id", "name", "country", "lat", "lon", "timezone", "radius_km", "reference", "station"]
         var locations: [Location] = []
         for (k, item) in value.elements.enumerated() {
             let key = "locations[\(k)]"
@@ -183,11 +183,13 @@ public struct PipelineFile: Sendable {
             let radius = try r.number(item["radius_km"], "\(key).radius_km") ?? 25
             guard radius > 0 else { throw r.fail("\(key).radius_km", "must be positive") }
             if let reference = try r.sources(item["reference"], "\(key).reference") { aggregate.locationReference[id] = reference }
+            let station = try r.string(item["station"], "\(key).station")
+            if let station, station.isEmpty || station.count > 64 { throw r.fail("\(key).station", "must be a station id of 1 to 64 characters") }
             locations.append(Location(id: id, name: try r.string(item["name"], "\(key).name"),
                                       country: try r.string(item["country"], "\(key).country"),
                                       latitude: lat, longitude: lon,
                                       timeZone: try r.string(item["timezone"], "\(key).timezone"),
-                                      radiusKm: radius, declared: true))
+                                      radiusKm: radius, declared: true, station: station))
         }
         return locations
     }

@@ -39,6 +39,11 @@ public enum SettingsCatalog {
               help: "Where this input's replies are for when they say nowhere (AccuWeather, The Weather Company, Tomorrow.io /v4/timelines).",
               rule: "must be LAT,LON in degrees, e.g. 40.7143,-74.006", example: "40.7143,-74.006", refused: "north",
               parse: IngestSettings.Place.init),
+        .text("station_time_zone", \.stationTimeZone, value: "ZONE", range: "an IANA time zone", defaultText: "the station's location's",
+              help: "IANA zone of the stations whose daily summaries this input holds (an ACIS county query) when no declared location gives one.",
+              rule: "must be an IANA time zone known here", example: "America/Chicago", refused: "Mars/Olympus") {
+            LocalTime.isKnownZone($0) ? $0 : nil
+        },
     ]
 
     /// The rules of the aggregate stage: a pipeline file's top-level keys, `aggregate`'s options.

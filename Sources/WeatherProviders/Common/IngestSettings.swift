@@ -30,6 +30,12 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     /// are asked by location key or coordinates and echo neither. A reply's own place, or its
     /// envelope URL's, wins.
     public var place: Place?
+    /// The pipeline's declared stations (locations with a `station`), set by the ingest runner
+    /// for every input: station archives that name only a station are placed by it.
+    public var stations: StationDirectory?
+    /// The zone of the stations whose daily summaries this input holds when no declared location
+    /// gives one (`"station_time_zone"`, `--station-time-zone`): a day's window needs it.
+    public var stationTimeZone: String?
 
     /// Coordinates in degrees.
     public struct Place: Sendable, Hashable {
@@ -54,7 +60,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
 
     public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
                 issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil,
-                place: Place? = nil) {
+                place: Place? = nil, stations: StationDirectory? = nil, stationTimeZone: String? = nil) {
         self.units = units
         self.strictValues = strictValues
         self.role = role
@@ -63,6 +69,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         self.envelope = envelope
         self.nwsQCAccept = nwsQCAccept
         self.place = place
+        self.stations = stations
+        self.stationTimeZone = stationTimeZone
     }
 
     /// The role stored with this input's observations when the input declares one: an
@@ -86,7 +94,9 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
          ("issued_at", issuedAtSource?.rawValue),
          ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") }),
          ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") }),
-         ("place", place?.text)]
+         ("place", place?.text),
+         ("stations", stations.flatMap { $0.isEmpty ? nil : $0.text }),
+         ("station_time_zone", stationTimeZone)]
     }
 
     /// A stable text naming every setting that is not at its default, `name=value` joined by
