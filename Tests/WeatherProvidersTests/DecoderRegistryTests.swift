@@ -91,12 +91,13 @@ struct DecoderRegistryTests {
 
     @Test func standardRegistryListsEveryFormatOnce() {
         let formats = DecoderRegistry.standard.formats
-        #expect(formats == ["accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
+        #expect(formats == ["ambient/devices", "accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
                             "weatherbit/current", "meteosource/point", "tomorrowio/timelines", "brightsky/weather",
                             "visualcrossing/timeline", "metoffice/sitespecific", "twc/daily", "open-meteo/forecast",
                             "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",
-                            "weatherapi/forecast", "metno/locationforecast",
-                            "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])
+                            "netatmo/stationsdata", "weatherapi/forecast", "metno/locationforecast",
+                            "nws/problem", "nws/observations", "nws/forecast", "metar/observations",
+                            "wu/pws", "ecowitt/realtime"])
         #expect(Set(formats).count == formats.count)
     }
 
