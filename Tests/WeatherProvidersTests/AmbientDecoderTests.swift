@@ -43,16 +43,18 @@ struct AmbientDecoderTests {
         #expect(doc.warnings.contains { $0.contains("dailyrainin not stored") && $0.contains("tz") })
     }
 
-    /// A history: readings oldest first, each holding the rain since the one before (5 minutes);
-    /// the daily counter's drop at midnight (0.32 → 0.00 in) is a reset, not −8.1 mm.
+    /// A history every 30 minutes across local midnight (22:30 … 01:00 MST): readings oldest
+    /// first, each from the first hour on holding the rain of the hour before it; the daily
+    /// counter's drop at midnight (0.35 → 0.00 in) is a reset, not −8.9 mm. 23:30: 0.02 + 0.03 in;
+    /// 00:00: 0.03 + 0; 00:30: 0 + 0.02; 01:00: 0.02 + 0.
     @Test func historyCountersAreDifferencedAcrossAReset() throws {
         let doc = try PWSFixture.doc(Self.reset, place: Self.gilbertPlace)
         let obs = doc.observations
-        #expect(obs.map(\.observedAt) == [1_715_842_200, 1_715_842_500, 1_715_842_800, 1_715_843_100, 1_715_843_400])
+        #expect(obs.map(\.observedAt) == (0..<6).map { 1_715_837_400 + Int64($0) * 1800 })
         #expect(obs.allSatisfy { $0.stationID == "00:0E:C6:20:AB:12" && $0.latitude == 33.35 })  // from the envelope URL's path
-        #expect(obs[0].precipMm == nil && obs[0].precipWindowH == nil)
-        #expect(obs[1].precipMm == 0.508 && obs[2].precipMm == 0 && obs[3].precipMm == 0.254 && obs[4].precipMm == 0)
-        #expect(obs.dropFirst().allSatisfy { near($0.precipWindowH, 5.0 / 60) })
+        #expect(obs[0].precipMm == nil && obs[1].precipMm == nil && obs[0].precipWindowH == nil)
+        #expect(obs[2].precipMm == 1.27 && obs[3].precipMm == 0.762 && obs[4].precipMm == 0.508 && obs[5].precipMm == 0.508)
+        #expect(obs.dropFirst(2).allSatisfy { $0.precipWindowH == 1 })
         #expect(obs.allSatisfy { ($0.precipMm ?? 0) >= 0 })
         #expect(near(obs[0].tempC, (80.9 - 32) * 5 / 9))
     }
@@ -69,7 +71,7 @@ struct AmbientDecoderTests {
         #expect(o.observedAt == 1_546_889_640 && o.tempC == nil && o.humidityPct == nil && near(o.pressureHpa, 30.09 * 33.8639))
         let h = try PWSFixture.doc(Self.history, place: Self.gilbertPlace)
         #expect(h.observations.map(\.observedAt) == [1_547_094_000, 1_547_094_300])
-        #expect(h.observations[1].precipMm == 0 && near(h.observations[1].precipWindowH, 5.0 / 60))
+        #expect(h.observations.allSatisfy { $0.precipMm == nil })  // 5 minutes apart: no hour to hold
         #expect(h.observations.allSatisfy { $0.stationID == nil } && h.warnings.contains { $0.contains("names no device") })
     }
 

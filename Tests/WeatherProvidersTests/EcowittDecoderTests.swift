@@ -38,17 +38,19 @@ struct EcowittDecoderTests {
         #expect(near(o.precipMm, 2.032) && near(o.precipWindowH, 12 + 22.0 / 60 + 50.0 / 3600) && o.precipRateMmh == 0)
     }
 
-    /// A history's times out of order are sorted; the `daily` counter is differenced (5.2 → 5.6
-    /// is 0.4 mm; the drop to 0 at local midnight a reset); `-` is missing; the humidity of 180 %
-    /// is set aside and the document kept.
+    /// A history's times (every 30 minutes, 23:00 … 01:00 CEST) out of order are sorted; the
+    /// `daily` counter is differenced (5.2 → 5.6 is 0.4 mm; the drop to 0 at local midnight a
+    /// reset) and each time from the first hour on holds its last hour (00:00: 0.4 + 0; 00:30:
+    /// 0 + 0.3; 01:00: 0.3 + 0); `-` is missing; the humidity of 180 % is set aside and the
+    /// document kept.
     @Test func historyIsDifferencedAndChecked() throws {
         let doc = try PWSFixture.doc(Self.history, place: Self.place)
         #expect(doc.format == "ecowitt/history")
         let obs = doc.observations
-        #expect(obs.map(\.observedAt) == [1_713_736_200, 1_713_736_500, 1_713_736_800, 1_713_737_100, 1_713_737_400])
+        #expect(obs.map(\.observedAt) == [1_713_733_200, 1_713_735_000, 1_713_736_800, 1_713_738_600, 1_713_740_400])
         #expect(obs.map(\.tempC) == [4.0, 3.9, 3.9, 3.8, 3.8] && obs.map(\.dewPointC) == [1.8, 1.8, 1.7, 1.7, nil])
         #expect(obs.map(\.humidityPct) == [86, 87, nil, 88, 88] && doc.quarantined.count == 1)
-        #expect(obs.map(\.precipMm) == [nil, 0.4, 0, 0.3, 0] && obs.dropFirst().allSatisfy { near($0.precipWindowH, 5.0 / 60) })
+        #expect(obs.map(\.precipMm) == [nil, nil, 0.4, 0.3, 0.3] && obs.dropFirst(2).allSatisfy { $0.precipWindowH == 1 })
         #expect(obs.map(\.precipRateMmh) == [4.8, 3.6, 3.6, 0, 0] && obs.allSatisfy { $0.product == "history" && $0.stationID == "AA:BB:CC:DD:EE:03" })
         #expect(obs.allSatisfy { $0.pressureHpa != nil && $0.windSpeedMs != nil })
     }

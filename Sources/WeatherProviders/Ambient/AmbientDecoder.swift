@@ -11,8 +11,8 @@ import WeatherCore
 /// - Units are fixed imperial, named in the keys (`AmbientReading`).
 /// - Rain comes as counters: `dailyrainin` since local midnight, `eventrainin`, `totalrainin`;
 ///   `hourlyrainin` is a rate (in/h). In a history the counter is differenced between
-///   consecutive readings (`RainCounters`): each reading holds the rain since the one before,
-///   a counter that went backwards is a reset, never negative rain. A single latest reading
+///   consecutive readings (`RainCounters`; a counter that went backwards is a reset, never
+///   negative rain), and each reading holds the rain of the hour (at least) before it. A single latest reading
 ///   holds `dailyrainin` over the hours since local midnight in its `tz`; without a `tz` (older
 ///   replies, every history) its window is unknown and the counter is not stored.
 /// - Place: `info.coords` when the owner set it, else the input's `place` setting; without
@@ -112,12 +112,12 @@ struct AmbientDecoder: FormatDecoder {
         return o
     }
 
-    /// Each reading's rain since the reading before, from the first counter every reading has.
+    /// Each reading's rain over the hour (at least) before it, from the first counter the readings have.
     static func difference(_ readings: inout [AmbientReading]) {
         guard let key = AmbientReading.counterKeys.first(where: { k in readings.contains { $0.countersMm[k] != nil } }) else { return }
         let series = readings.enumerated().compactMap { i, r in r.countersMm[key].map { (i, RainCounters.Reading(at: r.observation.observedAt, counterMm: $0)) } }
         let index = Dictionary(uniqueKeysWithValues: series.map { ($0.1.at, $0.0) })
-        for d in RainCounters.differences(series.map(\.1)) {
+        for d in RainCounters.hourlyWindows(series.map(\.1)) {
             guard let i = index[d.at] else { continue }
             readings[i].observation.precipMm = Convert.round(d.amountMm, 4)
             readings[i].observation.precipWindowH = d.windowH

@@ -28,6 +28,30 @@ enum RainCounters {
         return out
     }
 
+    /// The rain of the hour (at least) before each reading, from the counter's increases
+    /// (`differences`) since the latest reading an hour or more older: readings every 5 minutes
+    /// each hold a rolling hour, and the daily sum keeps, per clock hour, the window that fits it
+    /// best (`PrecipitationSlots`), which counts every millimetre once. Windows shorter than an
+    /// hour are not made: that sum keeps one window per clock hour and would drop the rest of a
+    /// 5-minute series. Readings in a reply's first hour therefore hold no amount.
+    static func hourlyWindows(_ readings: [Reading]) -> [(at: Int64, amountMm: Double, windowH: Double)] {
+        guard readings.count > 1 else { return [] }
+        let steps = Dictionary(differences(readings).map { ($0.at, $0.amountMm) }, uniquingKeysWith: { a, _ in a })
+        var cumulative = [0.0]
+        for k in readings.indices.dropFirst() {
+            let step = readings[k].at > readings[k - 1].at ? steps[readings[k].at] ?? 0 : 0
+            cumulative.append(cumulative[k - 1] + step)
+        }
+        var out: [(at: Int64, amountMm: Double, windowH: Double)] = []
+        var j = -1
+        for i in readings.indices {
+            while j + 1 < i && readings[j + 1].at <= readings[i].at - 3600 { j += 1 }
+            guard j >= 0, readings[j].at <= readings[i].at - 3600 else { continue }
+            out.append((readings[i].at, Swift.max(0, cumulative[i] - cumulative[j]), Double(readings[i].at - readings[j].at) / 3600))
+        }
+        return out
+    }
+
     /// Hours from the local midnight before `instant` to `instant` in `zone` (23- and 25-hour
     /// days included: the elapsed time, not the wall clock); nil without a zone this system knows.
     static func hoursSinceLocalMidnight(_ instant: Int64, zone: String?) -> Double? {

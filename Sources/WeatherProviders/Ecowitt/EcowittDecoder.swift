@@ -14,7 +14,8 @@ import WeatherCore
 ///   leaf whose own time is more than 30 minutes away from it (a sensor that stopped) is not
 ///   read, and a warning says so.
 /// - Rain: in a history the `daily` counter is differenced between consecutive times
-///   (`RainCounters`; a drop is a reset, never negative rain). A realtime reading holds
+///   (`RainCounters`; a drop is a reset, never negative rain), each time holding the rain of the
+///   hour (at least) before it. A realtime reading holds
 ///   `hourly` (the last hour) over 1 hour, else `daily` over the hours since local midnight in
 ///   the device's `date_zone_id` (`/device/info` only); `rain_rate` is a rate.
 /// - Place and station: `/device/info` has `latitude`, `longitude` and `mac`; realtime and

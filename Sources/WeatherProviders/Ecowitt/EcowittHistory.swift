@@ -38,7 +38,7 @@ enum EcowittHistory {
                         readings.append(RainCounters.Reading(at: t, counterMm: mm))
                     }
                 }
-                for d in RainCounters.differences(readings.sorted { $0.at < $1.at }) {
+                for d in RainCounters.hourlyWindows(readings.sorted { $0.at < $1.at }) {
                     var o = byTime[d.at] ?? record(d.at)
                     o.precipMm = Convert.round(d.amountMm, 4)
                     o.precipWindowH = d.windowH
