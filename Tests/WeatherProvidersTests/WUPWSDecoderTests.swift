@@ -57,6 +57,12 @@ struct WUPWSDecoderTests {
         #expect(f.reason == .providerError && f.message.contains("CDN-0001") && f.message.contains("Invalid apiKey."))
     }
 
+    /// A station silent for the last hour answers an empty list: no records, and a warning.
+    @Test func anEmptyListIsAStationWithoutAReading() throws {
+        let doc = try decode(#"{"observations": []}"#).get()
+        #expect(doc.format == "wu/pws" && doc.observations.isEmpty && doc.warnings.contains { $0.contains("reported nothing") })
+    }
+
     /// A reply with two unit blocks cannot say which is the reading's: rejected, not guessed.
     @Test func twoUnitBlocksAreRefused() {
         let text = #"{"observations":[{"stationID":"IX1","epoch":1700000000,"lat":1,"lon":2,"metric":{"temp":5},"imperial":{"temp":41}}]}"#

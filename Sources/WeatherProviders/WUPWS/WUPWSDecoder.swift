@@ -31,8 +31,11 @@ struct WUPWSDecoder: FormatDecoder {
         [.observed(Self.provider, Self.product, truthPriority: 24), .nowcast(Self.provider, Self.flaggedProduct)]
     }
 
+    /// `{"observations": []}` alone is a station with no reading in the last hour ("Data
+    /// Expired"): recognised, with no records, when no other format claims it.
     func detect(_ body: JSONValue) -> Detection {
-        guard body.kind == .object, let list = body["observations"], list.kind == .array, let first = list.elements.first else { return .no }
+        guard body.kind == .object, let list = body["observations"], list.kind == .array else { return .no }
+        guard let first = list.elements.first else { return body.keys == ["observations"] ? .likely(0.5) : .no }
         return first["stationID"] != nil && (first["epoch"] != nil || first["obsTimeUtc"] != nil) ? .yes : .no
     }
 
@@ -43,7 +46,9 @@ struct WUPWSDecoder: FormatDecoder {
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
         var doc = DecodedDocument(format: format)
         var seen: Set<String> = []
-        for item in try input.body.required("observations").array() {
+        let items = try input.body.required("observations").array()
+        if items.isEmpty { doc.warnings.append("no observations: the station reported nothing in the hour before the request") }
+        for item in items {
             var o = try Self.observation(try item.object())
             o.declaredLocationID = input.locationHint
             guard seen.insert("\(o.stationID ?? "") \(o.observedAt)").inserted else { continue }
