@@ -55,6 +55,21 @@ struct EcowittDecoderTests {
         #expect(obs.allSatisfy { $0.pressureHpa != nil && $0.windSpeedMs != nil })
     }
 
+    /// A WS90's piezo gauge (`rainfall_piezo`) stands in for the tipping bucket; a wind speed in
+    /// Beaufort is not converted: missing, with a warning, the rest of the reading kept.
+    @Test func piezoRainAndAnUnconvertedUnit() throws {
+        let body = #"""
+            {"code":0,"msg":"success","time":"1700000100","data":{
+             "outdoor":{"temperature":{"time":"1700000000","unit":"℃","value":"12.5"}},
+             "wind":{"wind_speed":{"time":"1700000000","unit":"BFT","value":"3"}},
+             "rainfall_piezo":{"rain_rate":{"time":"1700000000","unit":"mm/hr","value":"2.4"},"hourly":{"time":"1700000000","unit":"mm","value":"1.2"}}}}
+            """#
+        let doc = try DocumentDecoder.decode(Array(body.utf8), context: DecodeContext(settings: IngestSettings(place: Self.place))).get()
+        let o = try #require(doc.observations.first)
+        #expect(o.tempC == 12.5 && o.precipRateMmh == 2.4 && o.precipMm == 1.2 && o.precipWindowH == 1)
+        #expect(o.windSpeedMs == nil && doc.quarantined.isEmpty && doc.warnings.contains { $0.contains("'BFT'") && $0.contains("wind speed") })
+    }
+
     @Test func unitGlyphsAreNormalised() {
         #expect(EcowittUnit.normalised("ºF") == "f" && EcowittUnit.normalised("℃") == "c" && EcowittUnit.normalised("℉") == "f")
         #expect(EcowittUnit.normalised("in/hr") == "in/h" && EcowittUnit.normalised("W/m²") == "w/m2")

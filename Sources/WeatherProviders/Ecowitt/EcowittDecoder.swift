@@ -9,7 +9,8 @@ import WeatherCore
 /// Notes from the API and recorded replies (docs/PROVIDERS.md, Ecowitt):
 /// - Envelope `{code, msg, time, data}`: `code` ≠ 0 is an error (`provider_error`); `time` is
 ///   the server's clock, not the reading's.
-/// - Every value is a string in its own `unit` (`EcowittUnit`), chosen per request.
+/// - Every value is a string in its own `unit` (`EcowittUnit`), chosen per request; a unit
+///   wxpipe does not convert (Beaufort, feet per minute) leaves the value missing, with a warning.
 /// - A realtime reading is at its outdoor temperature's `time` (else the latest leaf time); a
 ///   leaf whose own time is more than 30 minutes away from it (a sensor that stopped) is not
 ///   read, and a warning says so.
@@ -87,7 +88,7 @@ struct EcowittDecoder: FormatDecoder {
             var doc = DecodedDocument(format: Self.historyFormat)
             let station = try Self.station(nil, input: input)
             if station.id == nil { doc.warnings.append(Self.noStationRemark) }
-            doc.observations = try EcowittHistory.observations(try body.required("data").object(), station: station).map { o in
+            doc.observations = try EcowittHistory.observations(try body.required("data").object(), station: station, warnings: &doc.warnings).map { o in
                 var o = o
                 o.declaredLocationID = input.locationHint
                 return o

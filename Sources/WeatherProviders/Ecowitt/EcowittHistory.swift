@@ -4,7 +4,7 @@ import WeatherCore
 /// A `/device/history` reply: per value `{unit, list: {"<Unix s>": "<value>"}}`, the keys in no
 /// guaranteed order. One observation per time any outdoor value has.
 enum EcowittHistory {
-    static func observations(_ data: Field, station: EcowittDecoder.Station) throws(DecodeFailure) -> [Observation] {
+    static func observations(_ data: Field, station: EcowittDecoder.Station, warnings: inout [String]) throws(DecodeFailure) -> [Observation] {
         var byTime: [Int64: Observation] = [:]
         func record(_ t: Int64) -> Observation {
             var o = Observation(provider: EcowittDecoder.provider, product: "history", observedAt: t, latitude: station.latitude, longitude: station.longitude)
@@ -16,6 +16,7 @@ enum EcowittHistory {
         }
         for v in EcowittReader.values {
             guard let leaf = try data.optional(v.group)?.object().optional(v.key)?.object() else { continue }
+            if let remark = EcowittReader.unitRemark(leaf, unit: try leaf.optionalString("unit") ?? "", v.range, quantity: v.quantity) { warnings.append(remark) }
             for (t, value, unit) in try series(leaf) {
                 let x = try EcowittReader.read(value, unit: unit, quantity: v.quantity, range: v.range)
                 var o = byTime[t] ?? record(t)
@@ -24,6 +25,12 @@ enum EcowittHistory {
             }
         }
         if let rain = EcowittReader.rainGroup(data) {
+            for (key, quantity, range) in [("rain_rate", EcowittUnit.Quantity.rainRate, Plausibility.precipRateMmh), ("daily", .rain, Plausibility.precipMm)] {
+                if let leaf = try rain.optional(key)?.object(),
+                   let remark = EcowittReader.unitRemark(leaf, unit: try leaf.optionalString("unit") ?? "", range, quantity: quantity) {
+                    warnings.append(remark)
+                }
+            }
             if let leaf = try rain.optional("rain_rate")?.object() {
                 for (t, value, unit) in try series(leaf) {
                     var o = byTime[t] ?? record(t)

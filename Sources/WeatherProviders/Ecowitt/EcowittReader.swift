@@ -33,17 +33,15 @@ enum EcowittReader {
     }
 
     /// One value written as a string (or a number) in `unit`: converted and checked; a value that
-    /// is not a number, is implausible or is in a unit wxpipe does not convert is set aside
-    /// (`ValueQuarantine`) and missing. `""` and `"-"` (no sensor reading) are missing.
+    /// is not a number or is implausible is set aside (`ValueQuarantine`) and missing. `""` and
+    /// `"-"` (no sensor reading) are missing, and so is a value in a unit wxpipe does not convert
+    /// (never a guess: `unitRemark` says so once per leaf, as for Open-Meteo's unit strings).
     static func read(_ f: Field, unit: String, quantity: EcowittUnit.Quantity, range: Plausibility.Range) throws(DecodeFailure) -> Double? {
         if let s = f.value.string, s.isEmpty || s == "-" || s == "--" { return nil }
+        guard let convert = EcowittUnit.conversion(unit, for: quantity) else { return nil }
         do throws(DecodeFailure) {
             let raw: Double
             if let n = f.value.number { raw = n } else if let s = f.value.string, let n = Double(s), n.isFinite { raw = n } else { throw f.typeError("a number (or a numeric string)") }
-            guard let convert = EcowittUnit.conversion(unit, for: quantity) else {
-                throw DecodeFailure(.wrongType, "field '\(f.path)' is in unit '\(Sanitize.printable(String(unit.prefix(20))))', which is not a \(range.field) unit wxpipe converts",
-                                    fieldPath: f.path)
-            }
             let v = convert(raw)
             try f.check(v, range, raw: raw, assumption: unit.isEmpty ? nil : "unit \(Sanitize.printable(String(unit.prefix(20))))")
             ValueQuarantine.notePassed(range)
@@ -52,6 +50,12 @@ enum EcowittReader {
             try ValueQuarantine.absorb(error, at: f, range: range)
             return nil
         }
+    }
+
+    /// The warning for a leaf whose unit wxpipe does not convert (Beaufort, feet per minute); nil otherwise.
+    static func unitRemark(_ leaf: Field, unit: String, _ range: Plausibility.Range, quantity: EcowittUnit.Quantity) -> String? {
+        guard EcowittUnit.conversion(unit, for: quantity) == nil else { return nil }
+        return "\(leaf.path) left missing: its unit '\(Sanitize.printable(String(unit.prefix(20))))' is not a \(range.field) unit wxpipe converts"
     }
 
     /// A realtime leaf's own time (`"1643877861"`, Unix seconds as a string), checked.

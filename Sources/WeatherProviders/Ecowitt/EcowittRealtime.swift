@@ -20,9 +20,17 @@ enum EcowittRealtime {
         o.unitsSource = .unitsBlock
         for v in EcowittReader.values {
             guard let leaf = try current(data, v.group, v.key, at: t, warnings: &warnings) else { continue }
+            if let remark = EcowittReader.unitRemark(leaf.value, unit: leaf.unit, v.range, quantity: v.quantity) { warnings.append(remark) }
             o[keyPath: v.target] = try EcowittReader.read(leaf.value, unit: leaf.unit, quantity: v.quantity, range: v.range)
         }
         if let rain = EcowittReader.rainGroup(data) {
+            for (key, quantity, range) in [("rain_rate", EcowittUnit.Quantity.rainRate, Plausibility.precipRateMmh),
+                                           ("hourly", .rain, Plausibility.precipMm), ("daily", .rain, Plausibility.precipMm)] {
+                if let leaf = try rain.optional(key)?.object(), let value = leaf.optional("value"),
+                   let remark = EcowittReader.unitRemark(value, unit: try leaf.optionalString("unit") ?? "", range, quantity: quantity) {
+                    warnings.append(remark)
+                }
+            }
             if let leaf = try current(rain, nil, "rain_rate", at: t, warnings: &warnings) {
                 o.precipRateMmh = try EcowittReader.read(leaf.value, unit: leaf.unit, quantity: .rainRate, range: Plausibility.precipRateMmh)
             }
