@@ -74,6 +74,8 @@ public enum UnitFactor {
     public static let hPaPerInHg = 33.8639
     /// inHg per hPa as weather services round it for display (0.02953).
     public static let inHgPerHPa = 0.0295300
+    /// hPa per millimetre of mercury (133.322 Pa, the conventional millimetre of mercury).
+    public static let hPaPerMmHg = 1.33322
     public static let kelvinOffset = 273.15
 }
 
@@ -112,5 +114,6 @@ public enum Convert {
     public static func cmToMm(_ cm: Double) -> Double { cm * UnitFactor.mmPerCm }
     public static func paToHPa(_ pa: Double) -> Double { pa / UnitFactor.paPerHPa }
     public static func inHgToHPa(_ inHg: Double) -> Double { inHg * UnitFactor.hPaPerInHg }
+    public static func mmHgToHPa(_ mmHg: Double) -> Double { mmHg * UnitFactor.hPaPerMmHg }
     public static func fractionToPercent(_ f: Double) -> Double { f * 100 }
 }

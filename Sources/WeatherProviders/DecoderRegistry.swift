@@ -20,6 +20,7 @@ struct DecoderRegistry: Sendable {
         ACISMultiStnDataDecoder(),
         MeteostatDecoder(),      // `meta` with `data`: before Weatherbit's and One Call's `data`
         SynopticDecoder(),
+        AmbientDecoder(),        // bare arrays of devices or dateutc readings; {"error"} naming apiKey: before Weatherbit's {"error"}
         AccuWeatherDecoder(),    // bare arrays of hours or conditions with Epoch* keys: before geocoding's top-level arrays
         OWMGeocodingDecoder(),   // top-level arrays and bare place objects: before anything keyed by lat/lon
         OWMCurrentDecoder(),
@@ -36,12 +37,15 @@ struct DecoderRegistry: Sendable {
         PirateWeatherDecoder(),  // Dark Sky's format with Pirate-only flags and fields: before Dark Sky
         DarkSkyDecoder(),
         WeatherKitDecoder(),
+        NetatmoDecoder(),        // {"error": {"code" < 1000, "message"}}: before WeatherAPI.com's four-digit codes
         WeatherAPIDecoder(),
         METNorwayDecoder(),
         NWSProblemDecoder(),     // api.weather.gov problem+json error bodies → provider_error
         NWSObservationDecoder(),
         NWSForecastDecoder(),
         METARDecoder(),
+        WUPWSDecoder(),
+        EcowittDecoder(),
     ])
 
     /// Adds a decoder at the end, or just before the decoder of format `before`.

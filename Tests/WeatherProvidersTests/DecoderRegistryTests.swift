@@ -93,12 +93,13 @@ struct DecoderRegistryTests {
         let formats = DecoderRegistry.standard.formats
         #expect(formats == ["ncei/access", "ncei/cdo", "iem/obhistory", "iem/daily", "iem/cli", "acis/stndata", "acis/multistndata",
                             "meteostat/daily", "synoptic/timeseries",
-                            "accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
+                            "ambient/devices", "accuweather/current", "openweathermap/geocoding", "openweathermap/current", "openweathermap/forecast5",
                             "weatherbit/current", "meteosource/point", "tomorrowio/timelines", "brightsky/weather",
                             "visualcrossing/timeline", "metoffice/sitespecific", "twc/daily", "open-meteo/forecast",
                             "openweathermap/onecall", "pirateweather/forecast", "darksky/forecast", "weatherkit/weather",
-                            "weatherapi/forecast", "metno/locationforecast",
-                            "nws/problem", "nws/observations", "nws/forecast", "metar/observations"])
+                            "netatmo/stationsdata", "weatherapi/forecast", "metno/locationforecast",
+                            "nws/problem", "nws/observations", "nws/forecast", "metar/observations",
+                            "wu/pws", "ecowitt/realtime"])
         #expect(Set(formats).count == formats.count)
     }
 

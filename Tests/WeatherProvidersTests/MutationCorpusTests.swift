@@ -94,7 +94,7 @@ struct MutationCorpusTests {
     }
 
     @Test func seedsArePresent() {
-        #expect(Self.seeds.count == 100 + 8)  // Fixtures/providers (46 of the first seven folders, then the providers added since) + the plain JSON of Fixtures/inputs/providers
+        #expect(Self.seeds.count == 100 + 17 + 8)  // Fixtures/providers (46 of the first seven folders, then the providers added since, then 17 of personal weather stations) + the plain JSON of Fixtures/inputs/providers
     }
 
     @Test func everyMutantEndsAsRecordsOrAReasonedReject() {

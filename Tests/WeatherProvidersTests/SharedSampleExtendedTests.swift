@@ -91,6 +91,18 @@ struct SharedSampleExtendedTests {
         Row(file: "brightsky/iobroker_weather_24h_berlin_2025-09-18.json", format: "brightsky/weather", forecasts: 24),
         Row(file: "brightsky/iobroker_weather_8days_berlin_2025-09-18.json", format: "brightsky/weather", observations: 14, forecasts: 168),
         Row(file: "meteosource/meteosource-php_point_london_2021-09-08.json", format: "meteosource/point", observations: 1, forecasts: 155 + 30),
+        // Personal weather stations: replies without a place are rejects naming the `place` setting.
+        Row(file: "wu-pws/scilabs_IHERNE113_current_metric_2020-01-14.json", format: "wu/pws", observations: 1),
+        Row(file: "wu-pws/batws_IHORW43_current_imperial_2024-03-28T0902Z.json", format: "wu/pws", observations: 1),
+        Row(file: "wu-pws/batws_IHORW43_current_imperial_2024-03-28T0906Z.json", format: "wu/pws", observations: 1),
+        Row(file: "ambient/aioambient_v1-devices_2019-01-07.json", format: nil, reason: .missingField),
+        Row(file: "ambient/aioambient_v1-devices-mac_history_2019-01-10.json", format: nil, reason: .missingField),
+        Row(file: "ambient/heiligers_v1-devices-element_Gilbert-AZ_2020-05-22.json", format: "ambient/devices", observations: 1),
+        Row(file: "ecowitt/clazie_real-time_imperial_2022-02-03.json", format: nil, reason: .missingField),
+        Row(file: "ecowitt/caelumnigre_history_5min_metric_Warsaw_2024-04-21.json", format: nil, reason: .missingField),
+        Row(file: "ecowitt/caelumnigre_device-info_imperial_Warsaw_2024-05-01.json", format: "ecowitt/realtime", observations: 1),
+        Row(file: "netatmo/pyatmo_getstationsdata_multi-station_anonymized.json", format: "netatmo/stationsdata", observations: 5),
+        Row(file: "netatmo/netatmors_getstationsdata_anonymized_2019-04-28.json", format: "netatmo/stationsdata", observations: 1),
     ]
 
     @Test func recordedRepliesDecodeWhenPresent() throws {

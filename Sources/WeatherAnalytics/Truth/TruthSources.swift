@@ -55,10 +55,13 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// Station observations (NWS, METAR): the first tier of truth.
     public var isStation: Bool { !station.isEmpty }
 
-    /// Whether a `reference` entry (`provider/product`) names this source.
+    /// Whether a `reference` entry names this source: `provider/product` names every station of
+    /// the product, `provider/product STATION` (its `label`, e.g. `wu/pws IHERNE113`) one station,
+    /// so a pipeline can take one backyard station as a location's truth.
     public func isNamed(by entry: String) -> Bool {
         let feed = self.feed
         return entry == feed.productName || entry == Feed(provider: provider, product: feed.baseProduct).productName
+            || (isStation && entry == label)
     }
 
     /// Whether observations of this source are a forecast source's own (same provider and product).

@@ -36,7 +36,7 @@ public enum SettingsCatalog {
               rule: "must be MADIS QC letters such as VCSZ (from V, C, S, Z, G, Q, X, B)", example: "VCSZ", refused: "VW",
               parse: IngestSettings.parseQCLetters),
         .text("place", \.place, value: "LAT,LON", range: "latitude,longitude in degrees", defaultText: "the reply's own",
-              help: "Where this input's replies are for when they say nowhere (AccuWeather, The Weather Company, Tomorrow.io /v4/timelines).",
+              help: "Where this input's replies are for when they say nowhere (AccuWeather, The Weather Company, Tomorrow.io /v4/timelines, Ambient Weather and Ecowitt stations).",
               rule: "must be LAT,LON in degrees, e.g. 40.7143,-74.006", example: "40.7143,-74.006", refused: "north",
               parse: IngestSettings.Place.init),
         .text("station_time_zone", \.stationTimeZone, value: "ZONE", range: "an IANA time zone", defaultText: "the station's location's",

@@ -27,8 +27,9 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     public var nwsQCAccept: Set<String>?
     /// Where this input's replies are for when they say nowhere themselves (`"place"`,
     /// `--place LAT,LON`): AccuWeather, The Weather Company and Tomorrow.io's `/v4/timelines`
-    /// are asked by location key or coordinates and echo neither. A reply's own place, or its
-    /// envelope URL's, wins.
+    /// are asked by location key or coordinates and echo neither; an Ambient Weather device
+    /// whose owner set no coordinates and Ecowitt's realtime and history replies name none. A
+    /// reply's own place, or its envelope URL's, wins.
     public var place: Place?
     /// The pipeline's declared stations (locations with a `station`), set by the ingest runner
     /// for every input: station archives that name only a station are placed by it.

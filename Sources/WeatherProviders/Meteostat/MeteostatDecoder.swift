@@ -23,7 +23,7 @@ struct MeteostatDecoder: FormatDecoder {
     var format: String { Self.format }
     var products: [ProductDeclaration] {
         [.observed("meteostat", "daily", truthPriority: 23, settings: ["station_time_zone"]),
-         .observed("meteostat", "hourly", truthPriority: 24),
+         .observed("meteostat", "hourly", truthPriority: 29),
          .nowcast("meteostat", "daily-model-filled", settings: ["station_time_zone"]),
          .nowcast("meteostat", "hourly-model-filled")]
     }
