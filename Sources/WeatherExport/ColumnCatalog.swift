@@ -81,6 +81,8 @@ public enum ColumnCatalog {
         "observation_id": "the observations row (hourly pairs)", "n": "pairs scored", "bias": "mean error",
         "mae": "mean absolute error", "rmse": "root mean square error", "error_sd": "standard deviation of the error",
         "within_2c_pct": "pairs within 2 °C", "n_within_2c": "pairs within 2 °C (mergeable count)",
+        "within_3f_pct": "pairs within 3 °F (1.667 °C), temperatures only", "n_within_3f": "pairs within 3 °F (mergeable count)",
+        "bust_pct": "pairs off by 10 °F (5.556 °C) or more, temperatures only", "n_bust": "pairs off by 10 °F or more (mergeable count)",
         "threshold_mm": "precipitation event threshold", "hits": "events forecast and observed",
         "misses": "events observed, not forecast", "false_alarms": "events forecast, not observed",
         "correct_negatives": "no event forecast or observed", "pod": "probability of detection", "far": "false alarm ratio",

@@ -28,6 +28,8 @@ enum ScoreSchema {
         .integer("n_climatology", "n climatology"),
         .real("mae_climatology", "mae climatology"),
         .real("mae_skill_climatology", "mae skill climatology"),
+        .real("skill_climatology_ci_low", "95 % block-bootstrap interval of mae_skill_climatology, low"),
+        .real("skill_climatology_ci_high", "95 % block-bootstrap interval of mae_skill_climatology, high"),
         .text("skill_note", "skill note"),
         .real("brier_reliability", "brier reliability"),
         .real("brier_resolution", "brier resolution"),
