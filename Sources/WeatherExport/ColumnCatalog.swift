@@ -33,7 +33,7 @@ public enum ColumnCatalog {
         "error", "bias", "mae", "rmse", "error_sd", "bias_ci_low", "bias_ci_high", "mae_ci_low", "mae_ci_high", "rmse_ci_low",
         "rmse_ci_high", "abs_error_p50", "abs_error_p90", "bias_lower_tercile", "bias_middle_tercile", "bias_upper_tercile",
         "mae_persistence", "mae_climatology", "mae_a", "mae_b", "mae_diff", "mae_diff_ci_low", "mae_diff_ci_high",
-        "mean_abs_revision", "revision_ci_low", "revision_ci_high",
+        "mean_abs_revision", "revision_ci_low", "revision_ci_high", "mae_diff_best", "mdd",
     ]
 
     /// The relation of a column of a table with a `variable` column to that variable's unit; nil
