@@ -4,7 +4,7 @@
 Recomputes bias, MAE, RMSE, Brier score, POD and FAR from `forecast_pairs` with `scores` (and only
 with it: `make test` installs it; without it this script fails with ModuleNotFoundError rather than
 fall back to another engine) and compares them with `forecast_scores`: every group (provider,
-product, model, location or the pooled '*', variable, lead) must exist on both sides with the same
+product, model and derived_from, location or the pooled '*', variable, lead) must exist on both sides with the same
 n and agree to the tolerance (default 1e-9) with the scores wxpipe derives from its stored sums; the
 rounded display columns must agree to their 4 decimals. Exit status 1 on any disagreement.
 
@@ -57,8 +57,8 @@ def brier(probabilities, events):
 
 def groups_from_pairs(db):
     groups = defaultdict(list)
-    for row in db.execute("""SELECT provider, product, IFNULL(model, ''), location_id, variable,
-                                    CASE WHEN lead_days IS NULL THEN 'hour' ELSE 'day' END,
+    for row in db.execute("""SELECT provider, product, IFNULL(model, '') || IFNULL(' (from ' || derived_from || ')', ''),
+                                    location_id, variable, CASE WHEN lead_days IS NULL THEN 'hour' ELSE 'day' END,
                                     COALESCE(CAST(lead_days AS TEXT), lead_hours_bin), forecast, observed, precip_prob_pct
                              FROM forecast_pairs"""):
         key, values = row[:7], row[7:]
@@ -69,7 +69,8 @@ def groups_from_pairs(db):
 
 def wxpipe_scores(db):
     out = {}
-    for r in db.execute("""SELECT provider, product, IFNULL(model, ''), location_id, variable, lead_kind,
+    for r in db.execute("""SELECT provider, product, IFNULL(model, '') || IFNULL(' (from ' || derived_from || ')', ''),
+                                  location_id, variable, lead_kind,
                                   COALESCE(CAST(lead_days AS TEXT), lead_hours_bin), n, bias, mae, rmse, sum_f, sum_o,
                                   sum_abs_error, sum_sq_error, threshold_mm, hits, misses, false_alarms, pod, far, brier,
                                   n_brier, sum_brier FROM forecast_scores"""):

@@ -5,7 +5,8 @@ import WeatherStore
 ///
 /// All derived tables are rebuilt inside one transaction: a failure leaves the previous ones.
 /// Steps: truth per location (`TruthSources`) → `daily_observed`; forecasts read, selected
-/// (`IssueSelector`) and paired (`ForecastPairer`) → `forecast_pairs` / `excluded_pairs`; the
+/// (`IssueSelector`) and paired (`ForecastPairer`) → `forecast_pairs` / `excluded_pairs`, with
+/// the days derived from sub-daily forecasts (`DerivedDays`) → `derived_day_forecasts`; the
 /// matched sample (`MatchedSample`); scores from the final pairs (`ScoreTables`); months.
 public struct Aggregator {
     public let database: Database
@@ -30,10 +31,12 @@ public struct Aggregator {
             let reader = try RecordReader(database: database)
             let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm)
             let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
+            let derivedDays = try ColumnInsert(database, into: DerivedDayTables.derivedDayForecasts, layout: DerivedDayTables.layout)
             for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
             where options.locationShard?.contains(location) ?? true {
                 let rule = rules[location] ?? ZoneRule(zone: nil)
-                let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter)
+                let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter,
+                                        derivedDays: derivedDays)
                 allDays += try step.run(tally: &tally) { _ = try days.insert($0) }
             }
             try tally.write(database)

@@ -8,12 +8,12 @@ public enum DerivedSchema {
     /// whose columns are the lead days present, is declared per run (`VerificationTables.scoresByLead`).
     public static let declarations: [TableDeclaration] = [
         DailyTables.dailyObserved, DailyTables.rainfallMonthly, VerificationTables.forecastPairs, VerificationTables.excludedPairs,
-        VerificationTables.verificationExclusions, VerificationTables.forecastScores,
+        VerificationTables.verificationExclusions, VerificationTables.forecastScores, DerivedDayTables.derivedDayForecasts,
     ] + ScoreSchema.declarations
 
     /// The derived tables' names, `scores_by_lead` among them.
     public static let tables = ["daily_observed", "rainfall_monthly", "forecast_pairs", "excluded_pairs", "forecast_scores",
-                                "scores_by_lead", "verification_exclusions"] + ScoreSchema.tables
+                                "scores_by_lead", "verification_exclusions", "derived_day_forecasts"] + ScoreSchema.tables
 
     /// The declaration of a derived table of a fixed shape, nil for others.
     public static func declaration(of table: String) -> TableDeclaration? {

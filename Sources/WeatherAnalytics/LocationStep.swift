@@ -2,13 +2,16 @@ import WeatherCore
 import WeatherStore
 
 /// The aggregate stage at one location: its truth and days, then its forecasts selected and
-/// paired. Holds only this location's observations and forecasts.
+/// paired — the provider's own, and the days derived from its sub-daily ones (`DerivedDays`), a
+/// source of their own. Holds only this location's observations and forecasts.
 struct LocationStep {
     let location: String
     let rule: ZoneRule
     let options: AggregateOptions
     let reader: RecordReader
     let writer: PairWriter
+    /// Where the derived days go (`derived_day_forecasts`).
+    let derivedDays: ColumnInsert<DerivedDay>
 
     /// Returns the location's rows of `daily_observed` (already written through `writeDays`).
     func run(tally: inout ExclusionTally, writeDays: ([DailyObserved]) throws -> Void) throws -> [DailyObserved] {
@@ -45,7 +48,37 @@ struct LocationStep {
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
         try pairWindows(pairer, truth: truth, selector: selector, &tally)
+        try pairDerivedDays(pairer, truth: truth, selector: selector, &tally)
         return days
+    }
+
+    /// Days derived from the compared sources' hourly and 3-hourly forecasts: written to
+    /// `derived_day_forecasts`, selected as a source of their own (`SourceIdentity`) by target
+    /// date, and paired with the calendar day whatever `pairing` says — their window is the local
+    /// day by construction. Sources not compared were counted with their hourly values.
+    func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector,
+                         _ tally: inout ExclusionTally) throws {
+        let subDaily = try reader.subDailyForecasts(location).filter {
+            options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
+        }
+        let all = DerivedDays(options: options, rule: rule).derive(subDaily, locationID: location)
+        _ = try derivedDays.insert(all)
+        // A day with no value covered (the first hours of a reply, its last ones) forecasts
+        // nothing: it is shown in derived_day_forecasts, neither selected nor counted.
+        let derived = all.filter(\.hasValue)
+        let kept = selector.kept(derived.map {
+            IssueSelector.Candidate(id: $0.forecastID, source: $0.source, target: $0.localDate, issuedAt: $0.issuedAt)
+        })
+        for d in derived {
+            guard kept.contains(d.forecastID) else {
+                tally.add(.notSelected, location: location, provider: d.provider, product: d.product, model: d.model,
+                          derivedFrom: d.derivedFrom)
+                continue
+            }
+            var result = pairer.pairDay(d.dayForecast, truth: truth, rule: rule)
+            for k in result.pairs.indices { result.pairs[k].derivedFrom = d.derivedFrom }
+            try record(result, provider: d.provider, product: d.product, model: d.model, derivedFrom: d.derivedFrom, zoneOffset: 0, &tally)
+        }
     }
 
     /// Forecasts paired over their own window: every 12-hour period, and the hourly or 3-hourly
@@ -91,13 +124,13 @@ struct LocationStep {
     }
 
     /// Writes a forecast's pairs (scored, or excluded as partial hindcasts) and counts why it is left out.
-    func record(_ result: Pairing, provider: String, product: String, model: String?, zoneOffset: Int,
+    func record(_ result: Pairing, provider: String, product: String, model: String?, derivedFrom: String? = nil, zoneOffset: Int,
                 _ tally: inout ExclusionTally) throws {
         for p in result.pairs { try writer.write(p, excludedBecause: result.exclusion) }
         guard let reason = result.exclusion else { return }
         let count = reason == .partialHindcast ? result.pairs.count : 1
         guard count > 0 else { return }
-        tally.add(reason, location: location, provider: provider, product: product, model: model, count: count,
+        tally.add(reason, location: location, provider: provider, product: product, model: model, derivedFrom: derivedFrom, count: count,
                   offsetHours: result.windowOffsetHours, zoneOffsetHours: Double(zoneOffset) / 3600)
     }
 }
@@ -135,6 +168,18 @@ struct RecordReader {
                                       period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo,
                                       validAt: f.validAt, periodHours: f.periodHours, tempMaxC: f.tempMaxC, tempMinC: f.tempMinC,
                                       precipMm: f.precipMm, precipProbPct: f.precipProbPct))
+        }
+        return out
+    }
+
+    /// The location's hourly and 3-hourly forecasts, every value day derivation uses.
+    func subDailyForecasts(_ location: String) throws -> [SubDailyForecast] {
+        var out: [SubDailyForecast] = []
+        let (a, b, _) = ReaderPeriods.points.binding
+        try records.windowForecasts(location, periods: (a, b), amountsOnly: false) { f in
+            out.append(SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
+                                        issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
+                                        tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
         }
         return out
     }

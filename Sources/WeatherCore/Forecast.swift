@@ -94,8 +94,9 @@ public struct Forecast: Sendable, Equatable {
         self.validAt = validAt ?? validFrom
     }
 
-    /// Hours from issue to the start of the period (docs/PROVIDERS.md, Lead).
-    public var leadHours: Double { Double(validFrom - issuedAt) / 3600 }
+    /// Hours from issue to the instant the value is valid at (`valid_at − issued`, docs/PROVIDERS.md,
+    /// Lead): the same lead the pairs carry, so a record and its pair never disagree about how far ahead it was.
+    public var leadHours: Double { Double(validAt - issuedAt) / 3600 }
 }
 
 /// What a body says about a place, without being a weather record (geocoding replies, or the

@@ -1,3 +1,4 @@
+import WeatherCore
 import WeatherStore
 
 /// "Forecast accuracy by lead time": MAE and bias per provider with their 95 % intervals, and
@@ -21,7 +22,7 @@ extension ReportBuilder {
         let hasLocations = try column("forecast_scores", "location_id") != "NULL"
         let c = { (name: String) throws -> String in try self.column("forecast_scores", name) }
         let sql = """
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), \(hasLocations ? "s.location_id" : "'*'"),
+            SELECT \(SourceIdentity.sql()), \(hasLocations ? "s.location_id" : "'*'"),
                    COALESCE(l.name, \(hasLocations ? "s.location_id" : "'*'")), lead_days, n, mae, bias, \(try c("mae_ci_low")),
                    \(try c("mae_ci_high")), \(try c("bias_ci_low")), \(try c("bias_ci_high")), \(try c("ci_note")),
                    \(try c("bias_lower_tercile")), \(try c("bias_middle_tercile")), \(try c("bias_upper_tercile")),
@@ -100,7 +101,7 @@ extension ReportBuilder {
     func byMonth() throws -> String {
         guard try tableExists("scores_by_month") else { return "" }
         let rows = try database.rows("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, lead_days, month, n, bias, mae, rmse
+            SELECT \(SourceIdentity.sql()), variable, lead_days, month, n, bias, mae, rmse
             FROM scores_by_month WHERE lead_kind = 'day' ORDER BY 2, 1, 3, 4
             """)
         guard !rows.isEmpty else { return "" }

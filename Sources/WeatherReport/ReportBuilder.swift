@@ -137,7 +137,7 @@ extension ReportBuilder {
     func sourceStyles() throws -> [String: Int] {
         guard try tableExists("forecast_scores") else { return [:] }
         let names = try database.rows("""
-            SELECT DISTINCT provider || '/' || product || COALESCE('/' || model, '') FROM forecast_scores ORDER BY 1
+            SELECT DISTINCT \(SourceIdentity.sql()) FROM forecast_scores ORDER BY 1
             """).compactMap { $0.first?.string }
         return Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
     }

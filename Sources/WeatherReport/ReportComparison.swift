@@ -1,3 +1,4 @@
+import WeatherCore
 import WeatherStore
 
 /// "Who is better": the `provider_comparison` verdicts as sentences, and their differences with
@@ -84,7 +85,7 @@ extension ReportBuilder {
         guard try tableExists("precip_thresholds") else { return "" }
         var s = "<section><h2>Precipitation events and probabilities</h2>"
         let t = try database.rows("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), lead_days, threshold_mm, n, hits, misses, false_alarms,
+            SELECT \(SourceIdentity.sql()), lead_days, threshold_mm, n, hits, misses, false_alarms,
                    correct_negatives, pod, far, csi, frequency_bias, ets, hss, pss FROM precip_thresholds WHERE location_id = '*' ORDER BY 1, 2, 3
             """)
         s += "<h3>Rain at several thresholds</h3><p class=\"note\">An event is an amount ≥ the threshold, for forecast and observation alike. POD: share of events forecast; FAR: share of forecast events that did not happen; CSI: hits over all but correct negatives; ETS, HSS, PSS: skill over chance (0 none, 1 perfect).</p>"
@@ -98,7 +99,7 @@ extension ReportBuilder {
     /// A reliability diagram per provider (leads pooled) with its table, and the Brier decomposition per lead.
     func reliability() throws -> String {
         let bins = try database.rows("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), bin_low, bin_high, SUM(n),
+            SELECT \(SourceIdentity.sql()), bin_low, bin_high, SUM(n),
                    SUM(n * mean_forecast_prob) / NULLIF(SUM(n), 0), SUM(n * observed_frequency) / NULLIF(SUM(n), 0)
             FROM pop_reliability WHERE location_id = '*' GROUP BY 1, 2, 3 ORDER BY 1, 2
             """)
@@ -123,7 +124,7 @@ extension ReportBuilder {
                          })
         }
         let brier = try database.rows("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), lead_days, n_brier, brier, brier_reliability, brier_resolution,
+            SELECT \(SourceIdentity.sql()), lead_days, n_brier, brier, brier_reliability, brier_resolution,
                    brier_uncertainty, brier_skill FROM forecast_scores
             WHERE variable = 'precip_mm' AND location_id = '*' AND n_brier > 0 ORDER BY 1, 2
             """)

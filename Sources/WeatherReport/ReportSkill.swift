@@ -1,3 +1,4 @@
+import WeatherCore
 import WeatherStore
 
 /// Skill against persistence by lead, and forecast consistency (revision size by lead, flip-flops).
@@ -9,7 +10,7 @@ extension ReportBuilder {
         let lo = try column("forecast_scores", "skill_persistence_ci_low"), hi = try column("forecast_scores", "skill_persistence_ci_high")
         for (variable, label, unit) in Self.dayVariables {
             let rows = try database.rows("""
-                SELECT provider || '/' || product || COALESCE('/' || model, ''), lead_days, n_persistence, mae, mae_persistence,
+                SELECT \(SourceIdentity.sql()), lead_days, n_persistence, mae, mae_persistence,
                        mae_skill_persistence, \(lo), \(hi), mae_skill_climatology, skill_note FROM forecast_scores
                 WHERE variable = ? AND lead_kind = 'day' AND location_id = '*' ORDER BY 1, lead_days
                 """, [.text(variable)])
@@ -41,7 +42,7 @@ extension ReportBuilder {
         s += "<p class=\"note\">How much a source changes its forecast of the same day from one issue to the next as the day approaches: the mean absolute revision arriving at each lead (from the issue one day earlier), with its 95 % block-bootstrap interval. Flip-flops: a revision that reverses the previous one.</p>"
         for (variable, label, unit) in Self.dayVariables {
             let rows = try database.rows("""
-                SELECT provider || '/' || product || COALESCE('/' || model, ''), lead_days, n, mean_abs_revision, revision_ci_low, revision_ci_high
+                SELECT \(SourceIdentity.sql()), lead_days, n, mean_abs_revision, revision_ci_low, revision_ci_high
                 FROM forecast_revisions_by_lead WHERE variable = ? AND lead_days IS NOT NULL ORDER BY 1, 2
                 """, [.text(variable)])
             guard !rows.isEmpty else { continue }
@@ -60,7 +61,7 @@ extension ReportBuilder {
                          rows.map { r in [r[0].string ?? "", String(r[1].int ?? 0), String(r[2].int ?? 0), fmt(r[3].double), interval(r[4].double, r[5].double)] })
         }
         let flips = try database.rows("""
-            SELECT provider || '/' || product || COALESCE('/' || model, ''), variable, COUNT(*), SUM(n_issues - 1), AVG(mean_abs_revision),
+            SELECT \(SourceIdentity.sql()), variable, COUNT(*), SUM(n_issues - 1), AVG(mean_abs_revision),
                    SUM(sign_changes), SUM(CASE WHEN n_issues > 2 THEN n_issues - 2 ELSE 0 END), AVG(flip_flop_index)
             FROM forecast_consistency GROUP BY 1, 2 ORDER BY 1, 2
             """)

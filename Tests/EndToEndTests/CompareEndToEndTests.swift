@@ -154,6 +154,7 @@ struct CompareEndToEndTests {
             SELECT a.forecast - a.observed, b.forecast - b.observed FROM forecast_pairs a JOIN forecast_pairs b
               ON b.target_date = a.target_date AND b.location_id = a.location_id AND b.variable = a.variable AND b.lead_days = a.lead_days
             WHERE a.provider = 'openweathermap' AND a.product = 'onecall' AND b.provider = 'open-meteo' AND b.product = 'forecast'
+              AND a.derived_from IS NULL AND b.derived_from IS NULL
               AND a.location_id = 'london' AND a.variable = 'temp_min_c' AND a.lead_days = 1
             ORDER BY a.target_date
             """)

@@ -39,7 +39,7 @@ struct CrossCheckTests {
         let groups = report["groups"] as? [[String: Any]] ?? []
         let db = try Database(path: store, readOnly: true)
         let rows = try db.rows("""
-            SELECT provider, product, IFNULL(model, ''), location_id, variable, lead_kind,
+            SELECT provider, product, IFNULL(model, '') || IFNULL(' (from ' || derived_from || ')', ''), location_id, variable, lead_kind,
                    COALESCE(CAST(lead_days AS TEXT), lead_hours_bin), n,
                    (sum_f - sum_o) / n, sum_abs_error / n, sum_sq_error / n, threshold_mm,
                    CASE WHEN hits + misses > 0 THEN 1.0 * hits / (hits + misses) END,

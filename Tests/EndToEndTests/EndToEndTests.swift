@@ -86,6 +86,17 @@ struct EndToEndTests {
         #expect(try exported.scalar("SELECT COUNT(*) FROM observations")?.int == Int64(counted.observations))
         #expect(try exported.scalar("SELECT COUNT(*) FROM forecasts")?.int == Int64(counted.forecasts))
         try counted.expectSources(in: Database(path: dir + "/out/weather.sqlite", readOnly: true))
+        // Where each reply's issue time came from, as the store keeps it per forecast row.
+        let issueSources = try Database(path: dir + "/out/weather.sqlite", readOnly: true).rows("""
+            SELECT issued_at_source, COUNT(*) FROM (SELECT DISTINCT source_id, IFNULL(line, 0), issued_at_source FROM forecasts)
+            GROUP BY 1
+            """).reduce(into: [String: Int64]()) { $0[$1[0].string ?? ""] = $1[1].int ?? 0 }
+        let issueLine = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("issue times of ") }, "\(r.stderr)")
+        #expect(issueLine.hasPrefix("issue times of \(issueSources.values.reduce(0, +)) forecast replies: "), "\(issueLine)")
+        #expect(issueSources["body"].map { issueLine.contains("\($0) from their body") } ?? true, "\(issueLine) \(issueSources)")
+        #expect(issueSources["envelope"].map { issueLine.contains("\($0) from the envelope") } ?? true, "\(issueLine) \(issueSources)")
+        #expect(issueSources["file_name"].map { issueLine.contains("\($0) from the file name") } ?? true, "\(issueLine) \(issueSources)")
+        #expect(issueSources.keys.count >= 2, "the default pipeline's replies take their issue times from more than one place: \(issueSources)")
         #expect(r.stderr.contains("aggregate: "), "\(r.stderr)")
         // Daily values agree with the same computed independently in SQL (London is UTC+1 in May).
         let independent = try Database(path: dir + "/out/weather.sqlite", readOnly: true).rows("""
@@ -98,9 +109,11 @@ struct EndToEndTests {
         let byLead = try String(contentsOfFile: dir + "/out/csv/scores_by_lead.csv", encoding: .utf8)
         // Day-0 day forecasts were issued after their day began (partial hindcasts): One Call starts at lead 1;
         // lead 0 comes from NWS 12-hour periods issued before they began.
-        #expect(byLead.hasPrefix("provider,product,model,variable,mae_lead_0d,mae_lead_1d"))
-        #expect(byLead.contains("openweathermap,onecall,,temp_max_c,,"))
-        #expect(byLead.contains("nws,forecast,,temp_max_c,0."))
+        // The days derived from One Call's hours are a row of their own beside its daily product.
+        #expect(byLead.hasPrefix("provider,product,model,derived_from,variable,mae_lead_0d,mae_lead_1d"))
+        #expect(byLead.contains("openweathermap,onecall,,,temp_max_c,,"))
+        #expect(byLead.contains("openweathermap,onecall,,hour,temp_max_c,,"))
+        #expect(byLead.contains("nws,forecast,,,temp_max_c,0."))
         let second = try CLI.run(["run"], cwd: dir)
         #expect(second.stderr.contains("nothing new to ingest"))
         let store = try Database(path: dir + "/out/weather.sqlite", readOnly: true)

@@ -178,8 +178,13 @@ struct VerificationRulesTests {
         }
         let summary = try s.aggregate { $0.issueSelection = .all }
         #expect(try s.rows("SELECT lead_hours FROM forecast_pairs ORDER BY 1") == [[.real(1)], [.real(2)], [.real(3)]])
-        #expect(try s.rows("SELECT valid_at_utc, reason FROM excluded_pairs") == [[.text("2024-05-01T17:00:00Z"), .text("partial_hindcast")]])
+        #expect(try s.rows("SELECT valid_at_utc, reason FROM excluded_pairs WHERE derived_from IS NULL")
+                == [[.text("2024-05-01T17:00:00Z"), .text("partial_hindcast")]])
         #expect(summary.excluded[.pastPeriod] == 16)
+        // The 20 hours (of 24) also make a day, 11 °C high and low, issued after it began: a
+        // partial hindcast too, kept apart as derived from the hours.
+        #expect(try s.rows("SELECT variable, forecast, reason FROM excluded_pairs WHERE derived_from = 'hour' ORDER BY 1")
+                == [[.text("temp_max_c"), .real(11), .text("partial_hindcast")], [.text("temp_min_c"), .real(11), .text("partial_hindcast")]])
     }
 
     // 6. Fair comparison is not fair.

@@ -69,7 +69,12 @@ struct VerificationTests {
         #expect(pairer.pairHour(forecast("2024-05-01T13:30:00Z"), truth: t, rule: rule).pairs.isEmpty)  // 70 min away
         #expect(pairer.pairHour(forecast("2024-05-01T14:30:00Z"), truth: t, rule: rule).pairs.first?.observationID == 3)
         #expect(pairer.pairHour(forecast("2024-05-01T12:00:00Z", issued: "2024-05-01T13:00:00Z"), truth: t, rule: rule).exclusion == .pastPeriod)
-        #expect(ForecastPair.leadBin(5.9) == "0-6" && ForecastPair.leadBin(6) == "6-12" && ForecastPair.leadBin(130) == "120+")
+        #expect(ForecastPair.leadBin(5.9) == "0-6" && ForecastPair.leadBin(6) == "6-12" && ForecastPair.leadBin(130) == "120-168")
+        // Days 8 to 15 of a 16-day product: 7 × 24 = 168 h, 10 × 24 = 240 h, 15 × 24 = 360 h.
+        #expect(ForecastPair.leadBin(167.9) == "120-168" && ForecastPair.leadBin(168) == "168-240")
+        #expect(ForecastPair.leadBin(239) == "168-240" && ForecastPair.leadBin(240) == "240-360")
+        #expect(ForecastPair.leadBin(359.5) == "240-360" && ForecastPair.leadBin(360) == "360+" && ForecastPair.leadBin(384) == "360+")
+        #expect(ForecastPair.leadBin(-1) == nil)
     }
 
     func precipPair(_ f: Double, _ o: Double, prob: Double? = nil) -> ForecastPair {

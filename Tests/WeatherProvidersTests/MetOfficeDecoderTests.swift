@@ -22,7 +22,7 @@ struct MetOfficeDecoderTests {
         #expect(doc.format == "metoffice/sitespecific" && doc.forecasts.count == 49)
         let h = doc.forecasts[1]  // 2026-02-07T13:00Z
         #expect(h.period == .hour && h.validFrom == 1_770_465_600 && h.validTo == 1_770_469_200 && h.validAt == 1_770_469_200)
-        #expect(h.issuedAt == 1_770_465_600 && h.issuedAtSource == .body && h.leadHours == 0)
+        #expect(h.issuedAt == 1_770_465_600 && h.issuedAtSource == .body && h.leadHours == 1)  // valid at 13:00, issued at 12:00
         #expect(h.tempC == 9.67 && h.tempMaxC == 9.69 && h.tempMinC == 9.56 && h.feelsLikeC == 8.76 && h.dewPointC == 8.39)
         #expect(h.pressureHpa == 994.35 && h.humidityPct == 91.56 && h.visibilityM == 7592 && h.uvIndex == 1)
         #expect(h.windSpeedMs == 2.13 && h.windDirDeg == 188 && h.windGustMs == 8.26)  // max10mWindGust, not the 7.31 at 13:00

@@ -32,6 +32,23 @@ struct PirateWeatherDecoderTests {
         #expect(try decode(body).get().format == "pirateweather/forecast")
     }
 
+    /// `exclude=flags` on a version 1 request leaves nothing Pirate-only in the body: the
+    /// envelope's URL or provider says where it came from; a bare body stays Dark Sky.
+    @Test(arguments: [(#""url": "https://api.pirateweather.net/forecast/KEY/40.7,-74?exclude=flags", "#, "pirateweather/forecast"),
+                      (#""url": "https://timemachine.pirateweather.net/forecast/KEY/40.7,-74,1709251200", "#, "pirateweather/timemachine"),
+                      (#""provider": "PirateWeather", "#, "pirateweather/forecast"),
+                      (#""url": "https://api.darksky.net/forecast/KEY/40.7,-74?q=pirateweather.net", "#, "darksky/forecast"),
+                      (#""url": "https://notpirateweather.net/forecast/KEY/40.7,-74", "#, "darksky/forecast"),
+                      ("", "darksky/forecast")])
+    func aReplyWithoutFlagsIsToldApartByItsEnvelope(_ field: String, _ format: String) throws {
+        let body = #"{"latitude": 40.7, "longitude": -74, "timezone": "America/New_York", "offset": -5, "#
+            + #""currently": {"time": 1709251200, "temperature": 41.2, "precipProbability": 0.1}}"#
+        let text = #"{"fetched_at": 1709251260, "# + field + #""response": "# + body + "}"
+        let doc = try decode(text).get()
+        #expect(doc.format == format)
+        #expect(doc.observations.allSatisfy { $0.provider == format.split(separator: "/")[0].description })
+    }
+
     @Test func currentlyIsANowcastAndPoPIsAFraction() throws {
         let doc = try Self.doc(Self.newYork)
         let o = try #require(doc.observations.first)

@@ -207,7 +207,7 @@ struct IssueTimeTests {
         #expect(a.issuedAtSource == .envelope && a.issuedAt == 1714543203)
         let b = try #require(try decodeText(Self.forecast5, name: "cron/london-2024-05-01T06-00-00Z.json", mtime: 5).forecasts.first)
         #expect(b.issuedAtSource == .fileName && b.issuedAt == 1714543200)
-        #expect(b.leadHours == 3)  // period [dt − 3 h, dt] starts 09:00, issued 06:00
+        #expect(b.leadHours == 6)  // valid at dt = 12:00 (the end of its period [dt − 3 h, dt]), issued 06:00
         let c = try #require(try decodeText(Self.forecast5, name: "london.json", mtime: 1714540000).forecasts.first)
         #expect(c.issuedAtSource == .modificationTime && c.issuedAt == 1714540000)
         let d = try #require(try decodeText(Self.forecast5).forecasts.first)

@@ -63,7 +63,12 @@ struct MigrationEdgeTests {
     @Test func version1RowsReadTheSameThroughTheViews() throws {
         let v1 = try Version1Store()
         let db = try Database(path: v1.path)
-        let before = try Self.snapshot(db)
+        var before = try Self.snapshot(db)
+        // The one value the upgrade changes: `lead_hours` becomes valid_at − issued — the NWS
+        // period valid at 16:00, issued at 06:00, is 10 hours ahead, not the 4 to its start.
+        let lead = Int(try #require(try db.scalar("SELECT cid FROM pragma_table_info('forecasts') WHERE name = 'lead_hours'")?.int))
+        #expect(before["forecasts"]?.map { $0[lead] } == [.real(1), .real(1), .real(4)])
+        before["forecasts"]?[2][lead] = .real(10)
         #expect(try Migration.upgrade(db) == 1)
         #expect(try Migration.version(of: db) == Schema.version)
         #expect(try db.scalar("SELECT type FROM sqlite_master WHERE name = 'observations'")?.string == "view")
@@ -81,6 +86,28 @@ struct MigrationEdgeTests {
         // Opening it again changes nothing.
         #expect(try Migration.upgrade(db) == Schema.version)
         #expect(try Self.snapshot(db) == after)
+    }
+
+    /// A schema 2 store written while `forecasts.lead_hours` measured to `valid_from`: opened
+    /// for writing, its leads become valid_at − issued, once (the meta key records it).
+    @Test func leadHoursOfAnOlderStoreAreMeasuredToValidAt() throws {
+        let t = try TemporaryStore()
+        try t.store.saveLocation(Location(id: "p", latitude: 1, longitude: 1))
+        let source = try t.store.beginSource(path: "a", member: nil, inputHash: nil, modifiedAt: nil, now: 0)
+        // An OWM 3-hour step: [09:00, 12:00], valid at 12:00, issued at 06:00 — 6 h ahead, 3 to its start.
+        let f = Forecast(provider: "openweathermap", product: "forecast5", latitude: 1, longitude: 1, issuedAt: 6 * 3600,
+                         issuedAtSource: .body, period: .threeHours, validFrom: 9 * 3600, validTo: 12 * 3600, validAt: 12 * 3600)
+        #expect(try t.store.insert(f, locationID: "p", sourceID: source, line: 1))
+        let db = t.store.database
+        #expect(try db.scalar("SELECT lead_hours FROM forecasts") == .real(6))
+        try db.execute("UPDATE forecast_rows SET lead_hours = 3; DELETE FROM meta WHERE key = 'forecasts.lead_hours'")
+        try Migration.upgrade(db)
+        #expect(try db.scalar("SELECT lead_hours FROM forecasts") == .real(6))
+        #expect(try db.scalar("SELECT value FROM meta WHERE key = 'forecasts.lead_hours'") == .text("valid_at"))
+        // Once: a value written afterwards is not rewritten on the next open.
+        try db.execute("UPDATE forecast_rows SET lead_hours = 7")
+        try Migration.upgrade(db)
+        #expect(try db.scalar("SELECT lead_hours FROM forecasts") == .real(7))
     }
 
     /// A row the upgrade cannot carry over (its location is missing: written with foreign keys

@@ -14,7 +14,7 @@ struct PooledScores {
             || ["hits", "misses", "false_alarms", "correct_negatives"].contains(column)
     }
 
-    static let keyColumns = ["provider", "product", "model", "variable", "lead_kind", "lead_days", "lead_hours_bin"]
+    static let keyColumns = ["provider", "product", "model", "derived_from", "variable", "lead_kind", "lead_days", "lead_hours_bin"]
 
     /// Writes the pooled rows and `scores_by_lead`; returns the number of pooled rows.
     func write() throws -> Int {
@@ -26,7 +26,7 @@ struct PooledScores {
         var threshold: Double?
         try database.prepare("SELECT \(select) FROM main.forecast_scores WHERE location_id <> ?").forEachRow([.text(ScoreKey.pooled)], named: { r in
             let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                               locationID: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                               derivedFrom: r.string("derived_from") ?? "", locationID: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
                                lead: r.string("lead_kind") == "day" ? .days(Int(r.int("lead_days") ?? 0))
                                    : .hours(bin: r.string("lead_hours_bin") ?? ""))
             if let t = r.double("threshold_mm") { threshold = t }
@@ -60,10 +60,10 @@ struct PooledScores {
         let set = unknown.map { "\(Database.quoteIdentifier($0)) = ?" }.joined(separator: ", ")
         let update = try database.prepare("""
             UPDATE main.forecast_scores SET \(set) WHERE location_id = '*' AND provider = ? AND product = ? AND IFNULL(model, '') = ?
-            AND variable = ? AND lead_kind = ? AND IFNULL(CAST(lead_days AS TEXT), lead_hours_bin) = ?
+            AND IFNULL(derived_from, '') = ? AND variable = ? AND lead_kind = ? AND IFNULL(CAST(lead_days AS TEXT), lead_hours_bin) = ?
             """)
         for (key, values) in sums {
-            try update.run(values + [.text(key.provider), .text(key.product), .text(key.model), .text(key.variable),
+            try update.run(values + [.text(key.provider), .text(key.product), .text(key.model), .text(key.derivedFrom), .text(key.variable),
                                      .text(key.leadKind), .text(key.leadText)])
         }
     }

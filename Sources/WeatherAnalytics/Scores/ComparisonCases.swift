@@ -49,7 +49,7 @@ struct ComparisonCases {
     static func load(_ database: Database, filter: ComparisonFilter) throws -> ComparisonCases {
         var out = ComparisonCases()
         try database.prepare("""
-            SELECT rowid, \(SourceLabel.sql) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
+            SELECT rowid, \(SourceIdentity.sql()) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
                    issued_at_utc, forecast - observed AS error
             FROM forecast_pairs
             WHERE ((period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL)

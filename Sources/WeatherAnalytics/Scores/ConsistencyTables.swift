@@ -9,8 +9,9 @@ import WeatherStore
 struct ConsistencyTables {
     let options: AggregateOptions
 
+    /// A source's target; `derivedFrom` ('' for the provider's own) keeps derived days apart.
     struct Target: Hashable {
-        var provider: String, product: String, model: String, location: String, variable: String
+        var provider: String, product: String, model: String, derivedFrom: String, location: String, variable: String
         /// `day` or `hour`.
         var kind: String
         /// The target date (the valid instant's UTC date for an hourly target).
@@ -19,14 +20,25 @@ struct ConsistencyTables {
         var validAt: String
 
         /// Sorts targets by source, place, variable, kind, date and instant.
-        var order: [String] { [provider, product, model, location, variable, kind, date, validAt] }
+        var order: [String] { [provider, product, model + "\u{0}" + derivedFrom, location, variable, kind, date, validAt] }
     }
 
     /// A revision's lead: the lead in days it arrives at, or the bin of the hours it arrives at.
     struct LeadKey: Hashable, Comparable {
-        var provider: String, product: String, model: String, variable: String, lead: ScoreLead
+        var provider: String, product: String, model: String, derivedFrom: String, variable: String, lead: ScoreLead
         static func < (a: LeadKey, b: LeadKey) -> Bool {
-            (a.provider, a.product, a.model, a.variable, a.lead.kind, a.lead.rank) < (b.provider, b.product, b.model, b.variable, b.lead.kind, b.lead.rank)
+            (a.provider, a.product, a.model + "\u{0}" + a.derivedFrom, a.variable, a.lead.kind, a.lead.rank)
+                < (b.provider, b.product, b.model + "\u{0}" + b.derivedFrom, b.variable, b.lead.kind, b.lead.rank)
+        }
+
+        /// The text of the bootstrap seed: unchanged for a provider's own day series.
+        var seedText: String {
+            let leadText: String
+            switch lead {
+            case .days(let d): leadText = String(d)
+            case .hours(let bin): leadText = bin + " h"
+            }
+            return "revision|\(provider)/\(product)/\(model)" + (derivedFrom.isEmpty ? "" : " (from \(derivedFrom))") + "|\(variable)|\(leadText)"
         }
     }
 
@@ -44,6 +56,7 @@ struct ConsistencyTables {
         try b("provider", t.provider)
         try b("product", t.product)
         try b("model", t.model.isEmpty ? nil : t.model)
+        try b("derived_from", t.derivedFrom.isEmpty ? nil : t.derivedFrom)
         try b("location_id", t.location)
         try b("variable", t.variable)
         try b("lead_kind", t.kind)
@@ -63,7 +76,7 @@ struct ConsistencyTables {
     func write(_ database: Database) throws {
         var issues: [Target: [ForecastIssue]] = [:]
         try database.prepare("""
-            SELECT rowid, provider, product, COALESCE(model, '') AS model, location_id, variable, target_date, valid_at_utc, issued_at_utc,
+            SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from, location_id, variable, target_date, valid_at_utc, issued_at_utc,
                    lead_days, lead_hours, forecast
             FROM forecast_pairs
             WHERE (period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL)
@@ -72,7 +85,7 @@ struct ConsistencyTables {
             let day = r.int("lead_days") != nil
             let validAt = day ? "" : (r.string("valid_at_utc") ?? "")
             let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                                location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                                derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
                                 kind: day ? "day" : "hour", date: day ? (r.string("target_date") ?? "") : String(validAt.prefix(10)),
                                 validAt: validAt)
             issues[target, default: []].append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
@@ -91,7 +104,7 @@ struct ConsistencyTables {
                 } else if let bin = ForecastPair.leadBin(revision.toLead) {
                     lead = .hours(bin: bin)
                 } else { continue }
-                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, variable: t.variable, lead: lead)
+                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, derivedFrom: t.derivedFrom, variable: t.variable, lead: lead)
                 revisions[key, default: []].append(DatedPair(date: t.date, forecast: abs(revision.revision), observed: 0))
             }
         }
@@ -110,6 +123,7 @@ struct ConsistencyTables {
         try b("provider", r.key.provider)
         try b("product", r.key.product)
         try b("model", r.key.model.isEmpty ? nil : r.key.model)
+        try b("derived_from", r.key.derivedFrom.isEmpty ? nil : r.key.derivedFrom)
         try b("variable", r.key.variable)
         try b("lead_kind", r.key.lead.kind)
         try b("lead_days", { if case .days(let d) = r.key.lead { return d } else { return nil } }() as Int?)
@@ -128,12 +142,7 @@ struct ConsistencyTables {
             let values = revisions[key]!
             var bootstrap = options.bootstrap
             // Day leads keep the seed text they always had, so their intervals do not move.
-            let leadText: String
-            switch key.lead {
-            case .days(let d): leadText = String(d)
-            case .hours(let bin): leadText = bin + " h"
-            }
-            bootstrap.seed ^= StableSeed.fnv1a("revision|\(key.provider)/\(key.product)/\(key.model)|\(key.variable)|\(leadText)")
+            bootstrap.seed ^= StableSeed.fnv1a(key.seedText)
             let interval = try? BlockBootstrap.errorIntervals(values, options: bootstrap).get().mae
             let mean = values.reduce(0) { $0 + $1.forecast } / Double(values.count)
             try insert.insert(RevisionRow(key: key, n: values.count, mean: mean, interval: interval.map { ($0.low, $0.high) }))

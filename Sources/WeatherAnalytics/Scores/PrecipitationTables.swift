@@ -42,12 +42,13 @@ struct PrecipitationTables {
         try b("observed_frequency", round(bin.observedFrequency))
     }
 
-    /// The identity columns of a row: provider, product, model, location, and `lead_days` (NULL for hourly bins).
+    /// The identity columns of a row: provider, product, model, `derived_from`, location, and `lead_days` (NULL for hourly bins).
     @inline(__always)
     static func bindIdentity(_ b: inout RowBinder, _ key: ScoreKey) throws(StoreError) {
         try b("provider", key.provider)
         try b("product", key.product)
         try b("model", key.model.isEmpty ? nil : key.model)
+        try b("derived_from", key.derivedFrom.isEmpty ? nil : key.derivedFrom)
         try b("location_id", key.locationID)
         try b("lead_days", key.leadDays)
     }
@@ -88,6 +89,7 @@ struct MonthlyScores {
         try b("provider", r.key.provider)
         try b("product", r.key.product)
         try b("model", r.key.model.isEmpty ? nil : r.key.model)
+        try b("derived_from", r.key.derivedFrom.isEmpty ? nil : r.key.derivedFrom)
         try b("variable", r.key.variable)
         try b("lead_kind", r.key.leadKind)
         try b("lead_days", r.key.leadDays)

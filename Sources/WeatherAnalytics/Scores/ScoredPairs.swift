@@ -25,15 +25,16 @@ enum ScoredPairs {
         var slice: [ScoreKey: [ScoredPair]] = [:]
         var current: ScoreKey?
         try database.prepare("""
-            SELECT rowid, provider, product, model, location_id, variable, target_date, substr(valid_at_utc, 1, 10) AS valid_date,
-                   issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct FROM forecast_pairs
-            ORDER BY provider, product, model, variable, lead_days, lead_hours_bin, location_id,
+            SELECT rowid, provider, product, model, derived_from, location_id, variable, target_date,
+                   substr(valid_at_utc, 1, 10) AS valid_date, issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
+            FROM forecast_pairs
+            ORDER BY provider, product, model, derived_from, variable, lead_days, lead_hours_bin, location_id,
                      COALESCE(target_date, valid_at_utc), issued_at_utc
             """).forEachRow(named: { r in
             let leadDays = r.int("lead_days").map(Int.init)
             let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
             var key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                               variable: r.string("variable") ?? "", lead: lead)
+                               derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "", lead: lead)
             if key != current {
                 if !slice.isEmpty { try body(slice) }
                 slice = [:]
@@ -77,18 +78,19 @@ struct StoredValueError: Error, CustomStringConvertible {
 }
 
 extension ScoreKey {
-    /// `provider/product[/model]`, the name a reader sees.
-    var source: String { Feed(provider: provider, product: product, model: model.isEmpty ? nil : model).name }
+    /// `provider/product[/model]` and ` (from hour)` for a derived day (`SourceIdentity`), the name a reader sees.
+    var source: String { SourceIdentity.name(provider: provider, product: product, model: model, derivedFrom: derivedFrom) }
 
-    /// The key as text, for per-group seeds and messages.
+    /// The key as text, for per-group seeds and messages (a provider's own groups keep the text,
+    /// and so the seeds, they had before derived days existed).
     var text: String { [source, variable, leadKind, leadText, locationID].joined(separator: "|") }
 
-    /// Bound values for `WHERE provider = ? AND product = ? AND model IS ? AND location_id = ? AND variable = ? AND lead_kind = ? AND lead = ?`.
+    /// Bound values for `whereClause`.
     var bindings: [SQLValue] {
-        [.text(provider), .text(product), model.isEmpty ? .null : .text(model), .text(locationID), .text(variable),
-         .text(leadKind), .text(leadText)]
+        [.text(provider), .text(product), model.isEmpty ? .null : .text(model), derivedFrom.isEmpty ? .null : .text(derivedFrom),
+         .text(locationID), .text(variable), .text(leadKind), .text(leadText)]
     }
 
-    static let whereClause = "provider = ? AND product = ? AND model IS ? AND location_id = ? AND variable = ? AND lead_kind = ? "
-        + "AND COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) = ?"
+    static let whereClause = "provider = ? AND product = ? AND model IS ? AND derived_from IS ? AND location_id = ? AND variable = ? "
+        + "AND lead_kind = ? AND COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) = ?"
 }

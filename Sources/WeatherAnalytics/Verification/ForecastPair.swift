@@ -29,16 +29,22 @@ public struct ForecastPair: Sendable, Equatable {
     public var pairing: String = PairingMode.calendarDay.rawValue
     /// The station whose observations were the truth (station truth only).
     public var truthStation: String? = nil
+    /// `hour` or `3h` for a day value the aggregate derived from that product's sub-daily
+    /// forecasts (`DerivedDays`); nil for a provider's own values. Part of the source's identity.
+    public var derivedFrom: String? = nil
 
     public var error: Double { forecast - observed }
 
-    /// Who is compared with whom: provider, product and model.
-    public var source: String { Feed(provider: provider, product: product, model: model).name }
+    /// Who is compared with whom: provider, product, model, and what a derived day came from (`SourceIdentity`).
+    public var source: String { SourceIdentity.name(provider: provider, product: product, model: model, derivedFrom: derivedFrom) }
 
-    /// Lead-hours bins of the scores (hours from issue to `valid_at`).
+    /// Lead-hours bins of the scores (hours from issue to `valid_at`): to the end of a 16-day
+    /// product, so that days 6–7, 8–10 and 11–15 of a 14- or 16-day hourly product are told
+    /// apart instead of sharing one open bin.
     public static let leadBins: [(String, Double, Double)] = [
         ("0-6", 0, 6), ("6-12", 6, 12), ("12-24", 12, 24), ("24-48", 24, 48), ("48-72", 48, 72),
-        ("72-120", 72, 120), ("120+", 120, .infinity),
+        ("72-120", 72, 120), ("120-168", 120, 168), ("168-240", 168, 240), ("240-360", 240, 360),
+        ("360+", 360, .infinity),
     ]
 
     public static func leadBin(_ hours: Double) -> String? {

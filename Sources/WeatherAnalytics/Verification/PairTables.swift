@@ -30,7 +30,9 @@ final class PairWriter {
 }
 
 /// The matched sample (`homogeneous`): a case is (variable, location, target date or valid
-/// hour, lead); the compared sources of a variable are all sources with pairs of it, anywhere.
+/// hour, lead); the compared sources of a variable are all sources with pairs of it, anywhere,
+/// each named by `SourceIdentity` (days derived from a product's hourly forecasts are a source
+/// of their own beside its daily product).
 /// A case is kept only when every compared source has it, so pooled scores compare providers on
 /// the same sample. Dropped pairs move to `excluded_pairs` (`not_in_matched_sample`).
 enum MatchedSample {
@@ -39,7 +41,7 @@ enum MatchedSample {
         SELECT rowid AS rid, variable, location_id,
                COALESCE(target_date, substr(valid_at_utc, 1, 13)) AS target,
                COALESCE(CAST(lead_days AS TEXT), lead_hours_bin) AS lead,
-               provider || '/' || product || '/' || IFNULL(model, '') AS source
+               \(SourceIdentity.sql()) AS source
         FROM forecast_pairs),
       per_case AS (SELECT variable, location_id, target, lead, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1, 2, 3, 4),
       per_variable AS (SELECT variable, COUNT(DISTINCT source) AS n FROM keyed GROUP BY 1)
@@ -66,8 +68,8 @@ enum MatchedSample {
         try database.execute("DELETE FROM forecast_pairs WHERE rowid IN (SELECT rid FROM temp.dropped)")
         try database.execute("""
             INSERT INTO verification_exclusions
-            SELECT location_id, provider, product, model, reason, COUNT(*), 'pairs' FROM excluded_pairs
-            WHERE reason = '\(Exclusion.notInMatchedSample.rawValue)' GROUP BY 1, 2, 3, 4, 5
+            SELECT location_id, provider, product, model, derived_from, reason, COUNT(*), 'pairs' FROM excluded_pairs
+            WHERE reason = '\(Exclusion.notInMatchedSample.rawValue)' GROUP BY 1, 2, 3, 4, 5, 6
             """)
         return (Int(cases), Int(pairs))
     }
@@ -77,9 +79,13 @@ enum MatchedSample {
 /// see (a day window that is not the local day names the product, the place and the offset).
 struct ExclusionTally {
     struct Key: Hashable, Comparable {
-        var location: String, provider: String, product: String, model: String, reason: Exclusion
+        var location: String, provider: String, product: String, model: String
+        /// '' for a provider's own forecasts; `hour` or `3h` for days derived from them.
+        var derivedFrom: String = ""
+        var reason: Exclusion
         static func < (a: Key, b: Key) -> Bool {
-            (a.location, a.provider, a.product, a.model, a.reason) < (b.location, b.provider, b.product, b.model, b.reason)
+            (a.location, a.provider, a.product, a.model, a.derivedFrom, a.reason)
+                < (b.location, b.provider, b.product, b.model, b.derivedFrom, b.reason)
         }
     }
     /// Forecasts (or, for partial hindcasts, pairs) per key.
@@ -90,8 +96,9 @@ struct ExclusionTally {
     var zoneOffsets: [Key: Double] = [:]
 
     mutating func add(_ reason: Exclusion, location: String, provider: String, product: String, model: String?,
-                      count: Int = 1, offsetHours: Double? = nil, zoneOffsetHours: Double? = nil) {
-        let key = Key(location: location, provider: provider, product: product, model: model ?? "", reason: reason)
+                      derivedFrom: String? = nil, count: Int = 1, offsetHours: Double? = nil, zoneOffsetHours: Double? = nil) {
+        let key = Key(location: location, provider: provider, product: product, model: model ?? "", derivedFrom: derivedFrom ?? "",
+                      reason: reason)
         counts[key, default: 0] += count
         if let offsetHours { offsets[key, default: []].insert(offsetHours) }
         if let zoneOffsetHours, zoneOffsets[key] == nil { zoneOffsets[key] = zoneOffsetHours }

@@ -99,14 +99,19 @@ public struct ScoreKey: Hashable, Sendable, Comparable {
     public var provider: String
     public var product: String
     public var model: String
+    /// `hour` or `3h` for days derived from sub-daily forecasts (`SourceIdentity`), '' for a
+    /// provider's own values: a source of its own, never pooled with the provider's product.
+    public var derivedFrom: String
     public var locationID: String = ScoreKey.pooled
     public var variable: String
     public var lead: ScoreLead
 
-    public init(provider: String, product: String, model: String, locationID: String = ScoreKey.pooled, variable: String, lead: ScoreLead) {
+    public init(provider: String, product: String, model: String, derivedFrom: String = "", locationID: String = ScoreKey.pooled,
+                variable: String, lead: ScoreLead) {
         self.provider = provider
         self.product = product
         self.model = model
+        self.derivedFrom = derivedFrom
         self.locationID = locationID
         self.variable = variable
         self.lead = lead
@@ -123,7 +128,7 @@ public struct ScoreKey: Hashable, Sendable, Comparable {
 
     public static func < (a: ScoreKey, b: ScoreKey) -> Bool {
         func order(_ k: ScoreKey) -> (String, String, String, String, Int, String) {
-            (k.provider + "\u{0}" + k.product, k.model, k.variable, k.leadKind, k.lead.rank, k.locationID)
+            (k.provider + "\u{0}" + k.product, k.model + "\u{0}" + k.derivedFrom, k.variable, k.leadKind, k.lead.rank, k.locationID)
         }
         return order(a) < order(b)
     }

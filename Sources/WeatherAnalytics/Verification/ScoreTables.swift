@@ -14,12 +14,13 @@ struct ScoreTables {
     func sums() throws -> [ScoreKey: ScoreSums] {
         var scores: [ScoreKey: ScoreSums] = [:]
         try database.prepare("""
-            SELECT provider, product, model, location_id, variable, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
+            SELECT provider, product, model, derived_from, location_id, variable, lead_days, lead_hours_bin, forecast, observed,
+                   precip_prob_pct
             FROM forecast_pairs
             """).forEachRow(named: { r in
             let variable = r.string("variable") ?? ""
             let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                               locationID: r.string("location_id") ?? "", variable: variable,
+                               derivedFrom: r.string("derived_from") ?? "", locationID: r.string("location_id") ?? "", variable: variable,
                                lead: r.int("lead_days").map { .days(Int($0)) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?"))
             scores[key, default: ScoreSums()].add(forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
                                                   precipProbPct: r.double("precip_prob_pct"), variable: variable,
@@ -47,6 +48,7 @@ struct ScoreTables {
         try b("provider", key.provider)
         try b("product", key.product)
         try b("model", key.model.isEmpty ? nil : key.model)
+        try b("derived_from", key.derivedFrom.isEmpty ? nil : key.derivedFrom)
         try b("location_id", key.locationID)
         try b("variable", key.variable)
         try b("lead_kind", key.leadKind)
@@ -89,7 +91,8 @@ struct ScoreTables {
         _ = try insert.insert(scores.keys.sorted().map { ScoreRow(key: $0, sums: scores[$0]!, thresholdMm: options.precipThresholdMm) })
     }
 
-    /// `scores_by_lead`: one row per provider/product/model and variable (pooled over locations),
+    /// `scores_by_lead`: one row per source (provider/product/model, and `derived_from`: a day
+    /// derived from hourly forecasts is a row of its own) and variable (pooled over locations),
     /// one column per lead day with the MAE, then the bias, then `n` — a chart of accuracy
     /// against lead time in a spreadsheet is one click away, with the sample size beside it.
     func writeByLead(_ scores: [ScoreKey: ScoreSums]) throws {
@@ -99,7 +102,7 @@ struct ScoreTables {
         try database.execute(table.createSQL)
         var rows: [String: (ScoreKey, [Int: ScoreSums])] = [:]
         for key in dayKeys {
-            let id = [key.provider, key.product, key.model, key.variable].joined(separator: "\u{0}")
+            let id = [key.provider, key.product, key.model, key.derivedFrom, key.variable].joined(separator: "\u{0}")
             var entry = rows[id] ?? (key, [:])
             entry.1[key.leadDays ?? 0] = scores[key]
             rows[id] = entry
@@ -111,6 +114,7 @@ struct ScoreTables {
             try b("provider", key.provider)
             try b("product", key.product)
             try b("model", key.model.isEmpty ? nil : key.model)
+            try b("derived_from", key.derivedFrom.isEmpty ? nil : key.derivedFrom)
             try b("variable", key.variable)
             for lead in leads { try b.generated("mae_lead_\(lead)d", byLead[lead]?.mae.map { Convert.round($0, 3) }) }
             for lead in leads { try b.generated("bias_lead_\(lead)d", byLead[lead]?.bias.map { Convert.round($0, 3) }) }
@@ -123,7 +127,7 @@ struct ScoreTables {
 extension ScoreKey {
     /// The pooled key of a pair (`location_id` = `*`).
     init(_ p: ForecastPair) {
-        self.init(provider: p.provider, product: p.product, model: p.model ?? "", variable: p.variable,
+        self.init(provider: p.provider, product: p.product, model: p.model ?? "", derivedFrom: p.derivedFrom ?? "", variable: p.variable,
                   lead: p.leadDays.map { .days($0) } ?? .hours(bin: p.leadKey))
     }
 }

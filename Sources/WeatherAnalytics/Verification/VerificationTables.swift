@@ -17,6 +17,7 @@ enum VerificationTables {
             .text("provider", notNull: true, "weather API the reply came from"),
             .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
             .text("model", "forecast model (multi-model Open-Meteo replies)"),
+            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
             locationReferences
                 ? ColumnDeclaration("location_id", "TEXT", notNull: true, references: "locations(id)", "the locations row")
                 : .text("location_id", notNull: true, "the locations row"),
@@ -26,7 +27,7 @@ enum VerificationTables {
             .text("valid_at_utc", "instant point values refer to, UTC"),
             .text("issued_at_utc", notNull: true, "when the forecast was issued, UTC"),
             .integer("lead_days", "lead in days"),
-            .real("lead_hours", notNull: true, "valid_from − issued"),
+            .real("lead_hours", notNull: true, "valid_at − issued"),
             .text("lead_hours_bin", "lead in hours, binned"),
             .real("forecast", notNull: true, "forecast value"),
             .real("observed", notNull: true, "observed value"),
@@ -52,6 +53,7 @@ enum VerificationTables {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
         .text("reason", notNull: true, "reject reason"),
         .integer("n", notNull: true, "pairs scored"),
         .text("detail", "detail"),
@@ -62,6 +64,7 @@ enum VerificationTables {
         .text("provider", notNull: true, "weather API the reply came from"),
         .text("product", notNull: true, "the provider's endpoint (current, onecall, forecast5, …)"),
         .text("model", "forecast model (multi-model Open-Meteo replies)"),
+        .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
         .text("location_id", notNull: true, "the locations row"),
         .text("variable", notNull: true, "verified variable, with its unit"),
         .text("lead_kind", notNull: true, "day or hour leads"),
@@ -110,6 +113,7 @@ enum VerificationTables {
             .text("provider", "weather API the reply came from"),
             .text("product", "the provider's endpoint (current, onecall, forecast5, …)"),
             .text("model", "forecast model (multi-model Open-Meteo replies)"),
+            .text("derived_from", "hour or 3h: a day derived from that product's sub-daily forecasts (empty: the provider's own values)"),
             .text("variable", "verified variable, with its unit"),
         ] + leads.map { .real("mae_lead_\($0)d", "mae lead \($0)d" + unit) }
           + leads.map { .real("bias_lead_\($0)d", "bias lead \($0)d" + unit) }
@@ -134,7 +138,8 @@ struct StoredPair {
 
     /// The group the pair is scored in, at its location.
     var scoreKey: ScoreKey {
-        ScoreKey(provider: pair.provider, product: pair.product, model: pair.model ?? "", locationID: pair.locationID,
+        ScoreKey(provider: pair.provider, product: pair.product, model: pair.model ?? "", derivedFrom: pair.derivedFrom ?? "",
+                 locationID: pair.locationID,
                  variable: pair.variable, lead: pair.leadDays.map { .days($0) } ?? .hours(bin: leadHoursBin ?? "?"))
     }
 }
@@ -147,6 +152,7 @@ extension VerificationTables {
         try b("provider", p.provider)
         try b("product", p.product)
         try b("model", p.model)
+        try b("derived_from", p.derivedFrom)
         try b("location_id", p.locationID)
         try b("variable", p.variable)
         try b("period", p.period)
@@ -189,6 +195,7 @@ extension VerificationTables {
         try b("provider", r.key.provider)
         try b("product", r.key.product)
         try b("model", r.key.model.isEmpty ? nil : r.key.model)
+        try b("derived_from", r.key.derivedFrom.isEmpty ? nil : r.key.derivedFrom)
         try b("reason", r.key.reason.rawValue)
         try b("n", r.count)
         try b("detail", r.detail)

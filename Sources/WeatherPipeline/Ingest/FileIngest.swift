@@ -47,6 +47,7 @@ final class FileIngest {
             let written = try writer.write(decoded, origin: origin, declaredRole: declaredRole)
             summary.observations += written.observations
             summary.forecasts += written.forecasts
+            if written.forecasts > 0, let source = decoded.forecasts.first?.issuedAtSource { summary.issueTimeSources[source, default: 0] += 1 }
             summary.locationsCreated += written.locationsCreated
             summary.warnings += decoded.warnings.count + decoded.quarantined.count
             for q in decoded.quarantined { summary.quarantinedByRule[q.rule, default: 0] += 1 }

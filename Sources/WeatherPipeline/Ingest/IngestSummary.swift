@@ -26,6 +26,10 @@ public struct IngestSummary: Sendable {
     public var observations = 0
     public var forecasts = 0
     public var locationsCreated = 0
+    /// Documents with new forecasts, by where their issue time came from (`forecasts.issued_at_source`):
+    /// a lead is only as right as its issue time, so a user sees how many replies had to fall back
+    /// on a file name or a modification time.
+    public var issueTimeSources: [IssueTimeSource: Int] = [:]
     /// Remarks on accepted documents (kept in the `warnings` table).
     public var warnings = 0
     /// Values set aside (quarantined) in accepted documents, by the rule they broke; each is
@@ -63,6 +67,7 @@ public struct IngestSummary: Sendable {
             lines.append("  rejected \(reason.rawValue): \(n)")
         }
         lines.append("records written: \(observations) observations, \(forecasts) forecasts; new locations: \(locationsCreated)")
+        if let issueTimes = issueTimesLine { lines.append(issueTimes) }
         if warnings > 0 { lines.append("warnings: \(warnings) (see the warnings table; e.g. a unit not understood leaves that variable missing)") }
         let quarantined = quarantinedByRule.values.reduce(0, +)
         if quarantined > 0 {
@@ -79,6 +84,19 @@ public struct IngestSummary: Sendable {
 
     /// "inputs: 5 (2 unchanged since an earlier run, skipped; 1 identical to another input of
     /// this run, skipped; 1 read before with other settings, ingested again)".
+    /// `issue times of 120 forecast replies: 2 from the envelope (fetched_at), 118 from their body`,
+    /// in the order of precedence (docs/INPUTS.md); nil when no forecast was written.
+    var issueTimesLine: String? {
+        let order: [(IssueTimeSource, String)] = [
+            (.envelope, "from the envelope (fetched_at)"), (.body, "from their body"), (.fileName, "from the file name"),
+            (.modificationTime, "from the file's modification time"), (.ingestTime, "from the time of ingest (nothing else known)"),
+        ]
+        let parts = order.compactMap { source, words in issueTimeSources[source].map { "\($0) \(words)" } }
+        guard !parts.isEmpty else { return nil }
+        let total = issueTimeSources.values.reduce(0, +)
+        return "issue times of \(total) forecast repl\(total == 1 ? "y" : "ies"): " + parts.joined(separator: ", ")
+    }
+
     private var inputsLine: String {
         var parts = ["\(inputsUnchanged) unchanged since an earlier run, skipped"]
         if !identical.isEmpty { parts.append("\(identical.count) identical to another input of this run, skipped") }

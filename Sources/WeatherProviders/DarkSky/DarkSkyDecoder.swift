@@ -52,7 +52,18 @@ struct DarkSkyDecoder: FormatDecoder {
     }
 
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument {
-        try Self.decode(input, dialect: .darkSky)
+        try Self.decode(input, dialect: Self.isFromPirateWeather(input) ? .pirateWeather : .darkSky)
+    }
+
+    /// A Pirate Weather reply fetched with `exclude=flags` on a version 1 request has nothing in
+    /// its body that Dark Sky did not send; the collector's envelope still says where it came
+    /// from: a URL on pirateweather.net, or `"provider": "pirateweather"`.
+    static func isFromPirateWeather(_ input: DecodeInput) -> Bool {
+        guard let envelope = input.envelope else { return false }
+        if envelope.provider?.lowercased().filter(\.isLetter) == "pirateweather" { return true }
+        guard let url = envelope.url?.lowercased(), let scheme = url.range(of: "://") else { return false }
+        let host = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != ":" }
+        return host == "pirateweather.net" || host.hasSuffix(".pirateweather.net")
     }
 
     /// Reads a reply of any service answering in Dark Sky's format (`DarkSkyDialect`).

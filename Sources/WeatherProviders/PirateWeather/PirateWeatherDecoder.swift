@@ -7,8 +7,9 @@ import WeatherCore
 /// - Told apart from Dark Sky by what Dark Sky never sent: `flags.version` ("V1.3.1", "V2.9.1"),
 ///   `flags.sourceTimes` (model run times), `flags.sourceIDX`, `flags.processTime`, or the fields
 ///   `version=2` adds (`liquidAccumulation`, `snowAccumulation`, `iceAccumulation`, `smoke`,
-///   `fireIndex`, `currentDayLiquid` …). Without any of these (`exclude=flags` on a version 1 reply)
-///   a Pirate reply still reads as Dark Sky.
+///   `fireIndex`, `currentDayLiquid` …). Without any of these (`exclude=flags` on a version 1
+///   reply) the collector's envelope tells (`DarkSkyDecoder.isFromPirateWeather`: a pirateweather.net
+///   URL or `"provider": "pirateweather"`); a bare body without them reads as Dark Sky.
 /// - `currently` is model output (`flags.sources`: `rtma_ru`, `hrrrsubh`): a nowcast. `precipProbability`
 ///   is 0–1 (→ %). `precipAccumulation` counts rain and snow depth together (cm or in), so it is not
 ///   snowfall; `snowAccumulation` is. A daily amount is `liquidAccumulation + iceAccumulation` plus

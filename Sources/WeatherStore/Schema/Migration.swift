@@ -30,14 +30,33 @@ public enum Migration {
             }
             if try isVersion1(database) {
                 try fromVersion1(database)
+                try leadHoursToValidAt(database)
                 return before
             }
             try database.execute(Schema.sql)
             try Schema.addMissingColumns(database)
             try Views.create(in: database)
             try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", [.text(String(Schema.version))])
+            try leadHoursToValidAt(database)
             return before
         }
+    }
+
+    /// `meta` key saying what `forecasts.lead_hours` measures to: stores written while it was
+    /// `valid_from − issued` lack it.
+    static let leadHoursBasisKey = "forecasts.lead_hours"
+
+    /// Recomputes `forecasts.lead_hours` as `valid_at − issued` (rounded as ingest rounds it) in a
+    /// store written when it measured to `valid_from`, once: the record table and the pairs must
+    /// give one lead for one value. The instants are in the rows, so nothing needs ingesting again.
+    static func leadHoursToValidAt(_ database: Database) throws(StoreError) {
+        let basis = try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(leadHoursBasisKey)])?.string
+        guard basis != "valid_at" else { return }
+        try database.execute("""
+            UPDATE forecast_rows SET lead_hours = round((valid_at_unix - issued_at_unix) / 3600.0, 3)
+            WHERE lead_hours IS NOT round((valid_at_unix - issued_at_unix) / 3600.0, 3)
+            """)
+        try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, 'valid_at')", [.text(leadHoursBasisKey)])
     }
 
     /// What a command prints after `upgrade` returned `before` (nil when nothing was upgraded).

@@ -92,7 +92,7 @@ public enum RecordTables {
         .instant("valid_from_utc", notNull: true, "start of the forecast period, UTC"),
         .instant("valid_to_utc", notNull: true, "end of the forecast period, UTC"),
         .instant("valid_at_utc", notNull: true, "instant point values refer to, UTC"),
-        .real("lead_hours", notNull: true, "valid_from − issued"),
+        .real("lead_hours", notNull: true, "valid_at − issued"),
         .text("target_date", "local date a day forecast is for"),
         .measure("temp_c", "air temperature"),
         .measure("temp_max_c", "daily maximum temperature"),
