@@ -30,7 +30,8 @@ struct CompareCommandTests {
     /// An hour bin as the lead (with or without its h), the settings only when given.
     @Test func parsesHourBinsAndComparisonSettings() throws {
         #expect(try CompareCommand.parse(["--db", "w", "--lead", "24-48"]).filter == ComparisonFilter(leadBin: "24-48"))
-        #expect(try CompareCommand.parse(["--db", "w", "--lead", "120+h"]).filter == ComparisonFilter(leadBin: "120+"))
+        let last = try #require(ForecastPair.leadBins.last).0
+        #expect(try CompareCommand.parse(["--db", "w", "--lead", last + "h"]).filter == ComparisonFilter(leadBin: last))
         let plain = try CompareCommand.parse(["--db", "w"])
         #expect(plain.issueAlignmentHours == nil && plain.pAdjustment == nil && !plain.listAll)
         let given = try CompareCommand.parse(["--db", "w", "--issue-alignment-hours", "6", "--p-adjustment", "bh", "--all"])
