@@ -40,6 +40,12 @@ public struct AggregateOptions: Sendable, Equatable {
     public var bootstrap = BootstrapOptions()
     /// `precip_thresholds_mm`: the amounts of the `precip_thresholds` contingency tables.
     public var precipThresholdsMm: [Double] = PrecipitationContingency.defaultThresholdsMm
+    /// Matched cases of a comparison or ranking whose issues differ by more than this many hours
+    /// are left out of it (and counted): a forecast issued later knows more, so a comparison of a
+    /// morning run with an evening one measures the clock, not the provider.
+    public var issueAlignmentHours: Double = 3
+    /// How the p-values of one family of comparisons (variable × lead × location set) are adjusted.
+    public var pAdjustment: PAdjustment = .holm
     /// Only the locations of this shard (a hash of the location id) are aggregated: `--shard K/N`.
     public var locationShard: Shard?
     /// What the providers declare of their products: the truth priorities that break ties between
@@ -133,5 +139,14 @@ public struct ZoneRule: Sendable, Equatable {
     public func minuteOfDay(_ t: Int64) -> Int {
         let local = t + Int64(offset(at: t))
         return Int(((local % 86400) + 86400) % 86400 / 60)
+    }
+}
+
+extension AggregateOptions {
+    /// `issue_alignment_hours` and `p_adjustment` as the aggregate recorded them in `meta`
+    /// (`aggregate.KEY`), so `compare`, `rank` and `merge-scores` test as the aggregate did.
+    public mutating func readComparisonSettings(_ meta: (String) throws -> String?) rethrows {
+        if let v = try meta("issue_alignment_hours").flatMap(Double.init), v >= 0 { issueAlignmentHours = v }
+        if let v = try meta("p_adjustment").flatMap(PAdjustment.init(rawValue:)) { pAdjustment = v }
     }
 }

@@ -81,6 +81,8 @@ public struct Aggregator {
                              ("aggregate.bootstrap_block_days", String(options.bootstrap.blockLengthDays)),
                              ("aggregate.bootstrap_seed", String(options.bootstrap.seed)),
                              ("aggregate.precip_thresholds_mm", options.precipThresholdsMm.map { String($0) }.joined(separator: ",")),
+                             ("aggregate.issue_alignment_hours", String(options.issueAlignmentHours)),
+                             ("aggregate.p_adjustment", options.pAdjustment.rawValue),
                              ("aggregate.matched_sample_dropped_cases", String(summary.matchedSampleDroppedCases))] {
             try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", [.text(key), .text(value)])
         }

@@ -18,6 +18,7 @@ public struct ReportBuilder {
         var body = ""
         body += try overview(generatedAt: generatedAt)
         if try tableExists("forecast_scores") {
+            body += try verdict()
             body += try whoIsBetter()
             body += try accuracy()
             body += try skill()

@@ -6,38 +6,59 @@ import WeatherStore
 extension ReportBuilder {
     func whoIsBetter() throws -> String {
         guard try tableExists("provider_comparison") else { return "" }
+        let t = "provider_comparison"
+        let leadLabel = try column(t, "lead_hours_bin") == "NULL" ? "CAST(lead_days AS TEXT) || ' d'"
+            : "COALESCE(CAST(lead_days AS TEXT) || ' d', lead_hours_bin || ' h')"
         let rows = try database.rows("""
-            SELECT source_a, source_b, variable, lead_days, c.location_id, COALESCE(l.name, c.location_id), n, mae_a, mae_b, mae_diff,
-                   mae_diff_ci_low, mae_diff_ci_high, p_abs, p_sq, verdict
+            SELECT source_a, source_b, variable, \(leadLabel), c.location_id, COALESCE(l.name, c.location_id), n, mae_a, mae_b, mae_diff,
+                   mae_diff_ci_low, mae_diff_ci_high, p_abs, p_sq, verdict, \(try column(t, "p_adjusted")), \(try column(t, "n_misaligned"))
             FROM provider_comparison c LEFT JOIN locations l ON l.id = c.location_id
-            ORDER BY c.location_id <> '*', variable, lead_days, source_a, source_b, c.location_id
+            ORDER BY c.location_id <> '*', variable, \(try column(t, "lead_kind")), lead_days, \(try column(t, "lead_hours_bin")),
+                     source_a, source_b, c.location_id
             """)
-        var s = "<section><h2>Who is better</h2>"
-        s += "<p class=\"note\">Each pair of sources on their matched sample: the same location, variable, target date and lead. "
-            + "“Beats” only when the Diebold–Mariano test (Harvey–Leybourne–Newbold correction) of absolute errors gives p &lt; 0.05, "
-            + "which is when the 95 % interval of the difference excludes 0. Also from the command line: <code>wxpipe compare --db FILE</code>.</p>"
+        var s = "<section><h2>Who is better, pair by pair</h2>"
+        s += "<p class=\"note\">Each pair of sources on their matched sample: the same location, variable, target date or hour and lead, "
+            + "issued close together. “Beats” only when the Diebold–Mariano test (Harvey–Leybourne–Newbold correction) of absolute errors "
+            + "gives an <em>adjusted</em> p &lt; 0.05: the p-values of one variable, lead and location set are adjusted together "
+            + "(<code>p_adjustment</code>), since among many comparisons some pass p &lt; 0.05 by chance. The interval is the single "
+            + "test's 95 % interval. Also from the command line: <code>wxpipe compare --db FILE</code>.</p>"
         guard !rows.isEmpty else { return s + "<p>No two sources share a matched case.</p></section>" }
-        // With several locations the pooled verdicts lead and each location's wait behind a summary line.
+        // With several locations the pooled verdicts lead and each location's wait behind a summary line;
+        // comparisons without a test are counted, not listed.
         let pooled = rows.filter { $0[4].string == "*" }, local = rows.filter { $0[4].string != "*" }
-        func list(_ rows: [[SQLValue]]) -> String { "<ul class=\"verdicts\">" + rows.map { "<li>\(HTML.escape($0[14].string ?? ""))</li>" }.joined() + "</ul>" }
-        s += list(pooled.isEmpty ? local : pooled)
+        func tested(_ rows: [[SQLValue]]) -> [[SQLValue]] { rows.filter { $0[12].double != nil } }
+        func list(_ rows: [[SQLValue]]) -> String {
+            let untested = rows.count - tested(rows).count
+            var s = "<ul class=\"verdicts\">" + tested(rows).map { "<li>\(HTML.escape($0[14].string ?? ""))</li>" }.joined() + "</ul>"
+            if untested > 0 {
+                s += "<p class=\"note\">\(untested) comparison\(untested == 1 ? " has" : "s have") too few matched days for a test "
+                    + "(at least 3, and more than the lead in days): <code>wxpipe compare --all</code> lists them.</p>"
+            }
+            let misaligned = rows.filter { ($0[16].int ?? 0) > 0 }
+            if !misaligned.isEmpty {
+                s += "<p class=\"note\">Cases left out because the two sources' issues were further apart than <code>issue_alignment_hours</code>: "
+                    + misaligned.map { HTML.escape("\($0[0].string ?? "") vs \($0[1].string ?? ""), \($0[2].string ?? ""), lead \($0[3].string ?? ""), "
+                                                   + "\($0[4].string == "*" ? "pooled" : $0[5].string ?? ""): \($0[16].int ?? 0)") }.joined(separator: "; ") + ".</p>"
+            }
+            return s
+        }
+        let shown = pooled.isEmpty ? local : pooled
+        s += list(shown)
         let perLocation = !pooled.isEmpty && !local.isEmpty
-        let charted = (pooled.isEmpty ? local : pooled).filter { $0[10].double != nil }.prefix(40)
+        let charted = shown.filter { $0[10].double != nil }.prefix(40)
         // Short labels (they are enlarged on phones); the table beneath names A and B of each numbered row.
         let items = charted.enumerated().map { k, r in
-            (label: "#\(k + 1) \(r[2].string ?? ""), lead \(r[3].int ?? 0) d, n = \(r[6].int ?? 0)",
+            (label: "#\(k + 1) \(r[2].string ?? ""), lead \(r[3].string ?? ""), n = \(r[6].int ?? 0)",
              value: r[9].double ?? 0, low: r[10].double ?? 0, high: r[11].double ?? 0)
         }
-        if charted.isEmpty {
-            s += "<p class=\"note\">No comparison has enough matched days for a test (at least 3, and more than the lead in days).</p>"
-        } else {
+        if !charted.isEmpty {
             s += "<figure><figcaption>Difference in mean absolute error, A − B, with its 95 % interval (negative: A is better; \(sampleSize(charted.map { $0[6].int ?? 0 }, "matched days")))</figcaption>"
                 + SVGChart().intervals(Array(items), title: "MAE difference between sources", xTitle: "MAE of A − MAE of B") + "</figure>"
         }
-        s += comparisonTable("comparisons", pooled.isEmpty ? local : pooled, numbered: true)
+        if !tested(shown).isEmpty { s += comparisonTable("comparisons", tested(shown), numbered: true) }
         if perLocation {
             s += "<details><summary class=\"note\">at each location (\(local.count) comparisons)</summary>\(list(local))"
-                + comparisonTable("comparisons-by-location", local) + "</details>"
+                + comparisonTable("comparisons-by-location", tested(local)) + "</details>"
         }
         return s + "</section>"
     }
@@ -45,15 +66,15 @@ extension ReportBuilder {
     /// The comparisons' numbers; `numbered` rows carry the chart's row number (`#k`, counted over rows with an interval).
     func comparisonTable(_ name: String, _ rows: [[SQLValue]], numbered: Bool = false) -> String {
         var k = 0
-        return numbers(name, ["#", "A", "B", "variable", "location", "lead (days)", "matched days", "MAE A", "MAE B", "A − B",
-                              "95 % interval", "p (absolute)", "p (squared)"],
+        return numbers(name, ["#", "A", "B", "variable", "location", "lead", "matched days", "MAE A", "MAE B", "A − B",
+                              "95 % interval", "p (absolute)", "p adjusted", "p (squared)"],
                 rows.map { r in
                     if numbered && r[10].double != nil { k += 1 }
                     return [numbered && r[10].double != nil && k <= 40 ? "#\(k)" : "",
                      r[0].string ?? "", r[1].string ?? "", r[2].string ?? "", r[4].string == "*" ? "all, pooled" : r[5].string ?? "",
-                     String(r[3].int ?? 0), String(r[6].int ?? 0),
+                     r[3].string ?? "", String(r[6].int ?? 0),
                      fmt(r[7].double), fmt(r[8].double), fmt(r[9].double), interval(r[10].double, r[11].double, note: "no test"),
-                     r[12].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
+                     r[12].double.map(pText) ?? "", r[15].double.map(pText) ?? "", r[13].double.map(pText) ?? ""]
                 }, textColumns: 5)
     }
 

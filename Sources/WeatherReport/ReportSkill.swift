@@ -43,7 +43,7 @@ extension ReportBuilder {
         for (variable, label, unit) in Self.dayVariables {
             let rows = try database.rows("""
                 SELECT \(SourceIdentity.sql()), lead_days, n, mean_abs_revision, revision_ci_low, revision_ci_high
-                FROM forecast_revisions_by_lead WHERE variable = ? ORDER BY 1, 2
+                FROM forecast_revisions_by_lead WHERE variable = ? AND lead_days IS NOT NULL ORDER BY 1, 2
                 """, [.text(variable)])
             guard !rows.isEmpty else { continue }
             var order: [String] = [], series: [String: SVGChart.Series] = [:]

@@ -11,7 +11,7 @@ public enum CLI {
 
     public static let commands: [any Command.Type] = [
         RunCommand.self, IngestCommand.self, AggregateCommand.self, ExportCommand.self, ReportCommand.self, InspectCommand.self,
-        ForgetCommand.self, SQLCommand.self, CompareCommand.self, MergeCommand.self, MergeScoresCommand.self,
+        ForgetCommand.self, SQLCommand.self, CompareCommand.self, RankCommand.self, MergeCommand.self, MergeScoresCommand.self,
     ]
 
     public static var helpText: String {

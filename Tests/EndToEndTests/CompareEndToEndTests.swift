@@ -92,6 +92,48 @@ struct CompareEndToEndTests {
         }
     }
 
+    /// `wxpipe rank` on the same archive: good ranks first, poor (1 to 3 °C worse every day) in a
+    /// group of its own; as text, CSV and JSON; the report opens with the same ranking.
+    @Test func rankPutsTheBetterModelFirstInEveryFormat() throws {
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
+        try Self.archive().write(toFile: dir + "/in/replies.ndjson", atomically: true, encoding: .utf8)
+        try """
+            {"inputs": ["in"], "store": "w.sqlite", "bootstrap_samples": 100,
+             "locations": [{"id": "here", "name": "Hereford", "lat": 52.0, "lon": -2.7, "timezone": "UTC"}],
+             "export": {"report": "r.html"}}
+            """.write(toFile: dir + "/p.json", atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["run", dir + "/p.json"]).status == 0)
+        let text = try CLI.run(["rank", "--db", dir + "/w.sqlite", "--variable", "temp_max_c"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let goodMAE = (1...39).map { abs(0.4 * sin(Double($0) * 1.3)) }.reduce(0, +) / 39
+        let poorMAE = (1...39).map { abs(2 + cos(Double($0))) }.reduce(0, +) / 39
+        #expect(lines.count == 3, "\(text.stdout)")
+        #expect(lines.first == "temp_max_c at lead 1 d in Hereford: 2 sources on 39 matched days, Holm-adjusted")
+        #expect(lines.dropFirst().first?.hasPrefix("  1. open-meteo/forecast/good (group 1): MAE \(String(format: "%.2f", goodMAE)) °C [") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("  2. open-meteo/forecast/poor (group 2): MAE \(String(format: "%.2f", poorMAE)) °C [") == true, "\(lines)")
+        #expect(lines.last?.contains(", +\(String(format: "%.2f", poorMAE - goodMAE)) vs the best, adjusted p < 0.001, detectable ≥ ") == true, "\(lines)")
+        let csv = try CLI.run(["rank", "--db", dir + "/w.sqlite", "--format", "csv", "--lead", "1"])
+        let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 3 && rows[0].prefix(7) == ["source", "variable", "lead_kind", "lead_days", "lead_hours_bin", "location_id", "rank"], "\(csv.stdout)")
+        #expect(rows.dropFirst().map { $0[0] } == ["open-meteo/forecast/good", "open-meteo/forecast/poor"])
+        let json = try CLI.run(["rank", "--db", dir + "/w.sqlite", "--format", "json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["rank_group"] as? Int } == [1, 2] && objects.map { $0["n"] as? Int } == [39, 39])
+        // The report opens with the verdict, ahead of the pairwise comparisons.
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        let verdict = try #require(html.range(of: "<h2>The verdict: which source is best</h2>"))
+        let pairs = try #require(html.range(of: "<h2>Who is better, pair by pair</h2>"))
+        #expect(verdict.lowerBound < pairs.lowerBound && html.contains("data-table=\"ranking\""))
+        #expect(html.contains("<td class=\"t\">open-meteo/forecast/good</td>"))
+        // Without adjustment the sentence says so; a store without pairs is refused.
+        let none = try CLI.run(["compare", "--db", dir + "/w.sqlite", "--p-adjustment", "none"])
+        #expect(none.stdout.contains("p < 0.001 (unadjusted, 1 comparison), n = 39 matched days"), "\(none.stdout)")
+        #expect(try CLI.run(["rank", "--db", dir + "/missing.sqlite"]).status == 1)
+    }
+
     /// `wxpipe run Pipelines/forecast-accuracy.json`, then `wxpipe compare` on its store: the
     /// 45-day season fixture gives enough matched days for a verdict with interval and p-value.
     @Test func compareRunsOnTheForecastAccuracyPipeline() throws {
@@ -127,7 +169,21 @@ struct CompareEndToEndTests {
         let maeA = a.map(abs).reduce(0, +) / Double(a.count), maeB = b.map(abs).reduce(0, +) / Double(b.count)
         let expected = "openweathermap/onecall beats open-meteo/forecast on temp_min_c at lead 1 d in London: "
             + "MAE \(String(format: "%.2f vs %.2f", maeA, maeB)) °C, difference \(signed(maeA - maeB)) [\(signed(low)), \(signed(high))], "
-            + "p = \(String(format: "%.3f", p)), n = \(a.count) matched days\n"
-        #expect(compare.stdout == expected, "\(compare.stdout)")
+        #expect(compare.stdout.hasPrefix(expected), "\(compare.stdout)")
+        // The p-value is adjusted over the family (every pair of sources of temp_min_c, lead 1, London):
+        // Holm's step-down over the family's raw p-values, worked out here from the stored ones.
+        let family = try db.rows("""
+            SELECT p_abs, source_a || ' ' || source_b FROM provider_comparison
+            WHERE variable = 'temp_min_c' AND lead_days = 1 AND location_id = 'london' AND p_abs IS NOT NULL ORDER BY p_abs
+            """)
+        let m = family.count
+        var running = 0.0, adjusted = 0.0
+        for (k, r) in family.enumerated() {
+            running = max(running, min(1, Double(m - k) * r[0].double!))
+            if r[1].string == "openweathermap/onecall open-meteo/forecast" || r[1].string == "open-meteo/forecast openweathermap/onecall" { adjusted = running }
+        }
+        func pText(_ x: Double) -> String { x < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", x) }
+        #expect(compare.stdout.hasSuffix("adjusted \(pText(adjusted)) (Holm, \(m) comparison\(m == 1 ? "" : "s"); \(pText(p)) alone), "
+                                         + "n = \(a.count) matched days\n"), "\(compare.stdout)")
     }
 }

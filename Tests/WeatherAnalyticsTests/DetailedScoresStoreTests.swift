@@ -141,7 +141,7 @@ struct DetailedScoresStoreTests {
         #expect(close(c[6], test.interval.low, 1e-6) && close(c[7], test.interval.high, 1e-6) && close(c[8], test.hln, 1e-6))
         // DM = −0.75 / √(0.1875/12) = −6; HLN = −6 · √(11/12).
         #expect(close(c[8], -6 * (11.0 / 12).squareRoot(), 1e-6) && c[9].double! < 0.001)
-        #expect(c[10] == .text("a/x beats b/x on temp_max_c at lead 1 d in Utopia: MAE 1.17 vs 1.92 °C, difference −0.75 [−1.04, −0.46], p < 0.001, n = 12 matched days"))
+        #expect(c[10] == .text("a/x beats b/x on temp_max_c at lead 1 d in Utopia: MAE 1.17 vs 1.92 °C, difference −0.75 [−1.04, −0.46], adjusted p < 0.001 (Holm, 1 comparison; p < 0.001 alone), n = 12 matched days"))
     }
 
     /// Intervals are seeded: the same options give the same tables, another seed other intervals.

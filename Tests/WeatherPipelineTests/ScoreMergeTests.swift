@@ -62,10 +62,10 @@ struct ScoreMergeTests {
         }
         _ = try ScoreMerge.run(out: records, parts: parts)
         let db = try Database(path: records)
-        // Every pooled n and sum is the sum over that group's locations.
+        // Every pooled n and sum (the within-3 °F and bust counts too) is the sum over that group's locations.
         let mismatched = try db.scalar("""
-            SELECT COUNT(*) FROM forecast_scores p WHERE p.location_id = '*' AND (p.n, p.sum_f, p.sum_sq_error) IS NOT (
-                SELECT SUM(l.n), SUM(l.sum_f), SUM(l.sum_sq_error) FROM forecast_scores l WHERE l.location_id <> '*'
+            SELECT COUNT(*) FROM forecast_scores p WHERE p.location_id = '*' AND (p.n, p.sum_f, p.sum_sq_error, p.n_within_3f, p.n_bust) IS NOT (
+                SELECT SUM(l.n), SUM(l.sum_f), SUM(l.sum_sq_error), SUM(l.n_within_3f), SUM(l.n_bust) FROM forecast_scores l WHERE l.location_id <> '*'
                 AND l.provider = p.provider AND l.product = p.product AND l.model IS p.model AND l.derived_from IS p.derived_from
                 AND l.variable = p.variable
                 AND l.lead_kind = p.lead_kind AND l.lead_days IS p.lead_days AND l.lead_hours_bin IS p.lead_hours_bin)

@@ -113,7 +113,7 @@ struct CommandParserTests {
     }
 
     /// Every command refuses an option it does not have, with exit code 2.
-    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare", "merge", "merge-scores"]
+    static let commandNames = ["run", "ingest", "aggregate", "export", "report", "inspect", "forget", "sql", "compare", "rank", "merge", "merge-scores"]
 
     @Test func everyCommandIsCovered() {
         #expect(CLI.commands.map { $0.name } == CommandParserTests.commandNames)

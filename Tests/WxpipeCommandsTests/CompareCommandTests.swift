@@ -20,6 +20,24 @@ struct CompareCommandTests {
         #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "openmeteo", "weatherkit/weather"]) }
         #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "--lead", "1.5"]) }
         #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "--lead", "-1"]) }
-        #expect(CompareCommand.usage == "wxpipe compare --db FILE [--variable V] [--lead DAYS] [--location ID] [A B]")
+        #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "--lead", "24-47"]) }
+        #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "--p-adjustment", "bonferroni"]) }
+        #expect(throws: UsageError.self) { try CompareCommand.parse(["--db", "w", "--issue-alignment-hours", "-1"]) }
+        #expect(CompareCommand.usage == "wxpipe compare --db FILE [--variable V] [--lead DAYS|BIN] [--location ID] [--all] "
+                + "[--issue-alignment-hours H] [--p-adjustment METHOD] [A B]")
+    }
+
+    /// An hour bin as the lead (with or without its h), the settings only when given.
+    @Test func parsesHourBinsAndComparisonSettings() throws {
+        #expect(try CompareCommand.parse(["--db", "w", "--lead", "24-48"]).filter == ComparisonFilter(leadBin: "24-48"))
+        let last = try #require(ForecastPair.leadBins.last).0
+        #expect(try CompareCommand.parse(["--db", "w", "--lead", last + "h"]).filter == ComparisonFilter(leadBin: last))
+        let plain = try CompareCommand.parse(["--db", "w"])
+        #expect(plain.issueAlignmentHours == nil && plain.pAdjustment == nil && !plain.listAll)
+        let given = try CompareCommand.parse(["--db", "w", "--issue-alignment-hours", "6", "--p-adjustment", "bh", "--all"])
+        #expect(given.issueAlignmentHours == 6 && given.pAdjustment == .bh && given.listAll)
+        #expect(try RankCommand.parse(["--db", "w", "--format", "csv", "--lead", "2"]).filter == ComparisonFilter(leadDays: 2))
+        #expect(throws: UsageError.self) { try RankCommand.parse(["--db", "w", "--format", "xml"]) }
+        #expect(throws: UsageError.self) { try RankCommand.parse(["--db", "w", "extra"]) }
     }
 }

@@ -82,7 +82,7 @@ struct PooledScores {
 extension ScoreSums {
     /// The `forecast_scores` column of each sum (the names `ScoreTables.write` gives them).
     static let columnNames: Set<String> = ["n", "sum_f", "sum_o", "sum_f2", "sum_o2", "sum_fo", "sum_abs_error", "sum_sq_error",
-                                           "n_within_2c", "hits", "misses", "false_alarms", "correct_negatives", "n_brier", "sum_brier"]
+                                           "n_within_2c", "n_within_3f", "n_bust", "hits", "misses", "false_alarms", "correct_negatives", "n_brier", "sum_brier"]
 
     /// Sums read back from a `forecast_scores` row (missing or NULL columns are 0).
     init(columns c: [String: SQLValue]) {
@@ -92,6 +92,7 @@ extension ScoreSums {
         n = int("n")
         sumF = real("sum_f"); sumO = real("sum_o"); sumF2 = real("sum_f2"); sumO2 = real("sum_o2"); sumFO = real("sum_fo")
         sumAbsError = real("sum_abs_error"); sumSqError = real("sum_sq_error"); nWithin2 = int("n_within_2c")
+        nWithin3F = int("n_within_3f"); nBust = int("n_bust")
         hits = int("hits"); misses = int("misses"); falseAlarms = int("false_alarms"); correctNegatives = int("correct_negatives")
         nBrier = int("n_brier"); sumBrier = real("sum_brier")
     }

@@ -125,6 +125,7 @@ public enum ScoreMerge {
         if let v = try meta("bootstrap_samples").flatMap(Int.init) { options.bootstrap.samples = v }
         if let v = try meta("bootstrap_block_days").flatMap(Int.init) { options.bootstrap.blockLengthDays = v }
         if let v = try meta("bootstrap_seed").flatMap(UInt64.init) { options.bootstrap.seed = v }
+        try options.readComparisonSettings { try meta($0) }
         if let v = try meta("precip_thresholds_mm") {
             let values = v.split(separator: ",").compactMap { Double($0) }
             if !values.isEmpty { options.precipThresholdsMm = values }

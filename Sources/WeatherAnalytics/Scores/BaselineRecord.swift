@@ -33,11 +33,13 @@ struct BaselineRecord {
     }
 
     /// MAE skill against persistence and climatology of one group's day pairs, summed over its
-    /// locations (each location against its own record), with a note when a baseline is missing.
-    func skills(_ pairs: [ScoredPair], variable: String, rules: [String: ZoneRule]) -> (MAESkill, MAESkill, [SkillCase], String?) {
-        guard BaselineRecord.variables.contains(variable) else { return (MAESkill(), MAESkill(), [], "no daily baseline for \(variable)") }
+    /// locations (each location against its own record), with the cases of each (for their
+    /// intervals) and a note when a baseline is missing.
+    func skills(_ pairs: [ScoredPair], variable: String, rules: [String: ZoneRule])
+        -> (MAESkill, MAESkill, persistenceCases: [SkillCase], climatologyCases: [SkillCase], String?) {
+        guard BaselineRecord.variables.contains(variable) else { return (MAESkill(), MAESkill(), [], [], "no daily baseline for \(variable)") }
         var persistence = MAESkill(), climate = MAESkill()
-        var persistenceCases: [SkillCase] = []
+        var persistenceCases: [SkillCase] = [], climatologyCases: [SkillCase] = []
         var shortest: Int64?
         // In location order: a Dictionary's own order changes from process to process, and sums
         // taken in another order differ in the last bit (a sharded aggregate must give the same digits).
@@ -55,6 +57,12 @@ struct BaselineRecord {
             }
             if let c = climatology[location]?[variable], c.isAvailable {
                 climate = climate + SkillScores.climatology(cases, climatology: c)
+                for d in cases {
+                    if let reference = c.value(for: d.targetDate) {
+                        climatologyCases.append(SkillCase(date: d.targetDate, absError: abs(d.forecast - d.observed),
+                                                          absReferenceError: abs(reference - d.observed)))
+                    }
+                }
             } else {
                 let span = climatology[location]?[variable]?.spanDays ?? 0
                 shortest = min(shortest ?? span, span)
@@ -63,6 +71,6 @@ struct BaselineRecord {
         var notes: [String] = []
         if persistence.n == 0 { notes.append("no observation of the day before the issue date") }
         if let shortest { notes.append("climatology needs ≥ 365 days of observations (\(shortest) days)") }
-        return (persistence, climate, persistenceCases, notes.isEmpty ? nil : notes.joined(separator: "; "))
+        return (persistence, climate, persistenceCases, climatologyCases, notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 }

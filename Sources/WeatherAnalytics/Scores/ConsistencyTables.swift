@@ -1,27 +1,44 @@
 import WeatherCore
 import WeatherStore
 
-/// `forecast_consistency` and `forecast_revisions_by_lead`: how much a source's day forecast of one
-/// target moves from one issue to the next as the lead shrinks. Read from the scored day pairs, so
-/// the issues are those the issue selection kept (one per issue date by default) and the sequence
-/// is one value per lead.
+/// `forecast_consistency` and `forecast_revisions_by_lead`: how much a source's forecast of one
+/// target moves from one issue to the next as the lead shrinks. A target is a local day (day
+/// pairs) or a valid instant (`hour` and `3h` pairs). Read from the scored pairs, so the issues
+/// are those the issue selection kept (one per issue date by default) and the sequence is one
+/// value per lead.
 struct ConsistencyTables {
     let options: AggregateOptions
 
     /// A source's target; `derivedFrom` ('' for the provider's own) keeps derived days apart.
     struct Target: Hashable {
-        var provider: String, product: String, model: String, derivedFrom: String, location: String, variable: String, date: String
+        var provider: String, product: String, model: String, derivedFrom: String, location: String, variable: String
+        /// `day` or `hour`.
+        var kind: String
+        /// The target date (the valid instant's UTC date for an hourly target).
+        var date: String
+        /// The valid instant of an hourly target, "" for a day.
+        var validAt: String
+
+        /// Sorts targets by source, place, variable, kind, date and instant.
+        var order: [String] { [provider, product, model + "\u{0}" + derivedFrom, location, variable, kind, date, validAt] }
     }
 
+    /// A revision's lead: the lead in days it arrives at, or the bin of the hours it arrives at.
     struct LeadKey: Hashable, Comparable {
-        var provider: String, product: String, model: String, derivedFrom: String, variable: String, lead: Int
+        var provider: String, product: String, model: String, derivedFrom: String, variable: String, lead: ScoreLead
         static func < (a: LeadKey, b: LeadKey) -> Bool {
-            (a.provider, a.product, a.model, a.derivedFrom, a.variable, a.lead) < (b.provider, b.product, b.model, b.derivedFrom, b.variable, b.lead)
+            (a.provider, a.product, a.model + "\u{0}" + a.derivedFrom, a.variable, a.lead.kind, a.lead.rank)
+                < (b.provider, b.product, b.model + "\u{0}" + b.derivedFrom, b.variable, b.lead.kind, b.lead.rank)
         }
 
-        /// The text of the bootstrap seed: unchanged for a provider's own series.
+        /// The text of the bootstrap seed: unchanged for a provider's own day series.
         var seedText: String {
-            "revision|\(provider)/\(product)/\(model)" + (derivedFrom.isEmpty ? "" : " (from \(derivedFrom))") + "|\(variable)|\(lead)"
+            let leadText: String
+            switch lead {
+            case .days(let d): leadText = String(d)
+            case .hours(let bin): leadText = bin + " h"
+            }
+            return "revision|\(provider)/\(product)/\(model)" + (derivedFrom.isEmpty ? "" : " (from \(derivedFrom))") + "|\(variable)|\(leadText)"
         }
     }
 
@@ -35,16 +52,21 @@ struct ConsistencyTables {
     static let consistencyLayout = RowLayout<ConsistencyRow>(columns: ScoreSchema.forecastConsistency.insertColumns) { b, r throws(StoreError) in
         func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 4) } }
         let t = r.target, c = r.consistency
+        let day = t.kind == "day"
         try b("provider", t.provider)
         try b("product", t.product)
         try b("model", t.model.isEmpty ? nil : t.model)
         try b("derived_from", t.derivedFrom.isEmpty ? nil : t.derivedFrom)
         try b("location_id", t.location)
         try b("variable", t.variable)
+        try b("lead_kind", t.kind)
         try b("target_date", t.date)
+        try b("valid_at_utc", day ? nil : t.validAt)
         try b("n_issues", c.issues)
-        try b("longest_lead_days", r.leads.max().map { Int($0) })
-        try b("shortest_lead_days", r.leads.min().map { Int($0) })
+        try b("longest_lead_days", day ? r.leads.max().map { Int($0) } : nil)
+        try b("shortest_lead_days", day ? r.leads.min().map { Int($0) } : nil)
+        try b("longest_lead_hours", day ? nil : r.leads.max().map { Convert.round($0, 3) })
+        try b("shortest_lead_hours", day ? nil : r.leads.min().map { Convert.round($0, 3) })
         try b("mean_abs_revision", round(c.meanAbsoluteRevision))
         try b("sign_changes", c.signChanges)
         try b("flip_flop_share", round(c.flipFlopShare))
@@ -54,28 +76,35 @@ struct ConsistencyTables {
     func write(_ database: Database) throws {
         var issues: [Target: [ForecastIssue]] = [:]
         try database.prepare("""
-            SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from, location_id,
-                   variable, target_date, issued_at_utc, lead_days, forecast
-            FROM forecast_pairs WHERE period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL
+            SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from, location_id, variable, target_date, valid_at_utc, issued_at_utc,
+                   lead_days, lead_hours, forecast
+            FROM forecast_pairs
+            WHERE (period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL)
+               OR (period IN ('hour', '3h') AND valid_at_utc IS NOT NULL AND lead_hours_bin IS NOT NULL)
             """).forEachRow(named: { r in
+            let day = r.int("lead_days") != nil
+            let validAt = day ? "" : (r.string("valid_at_utc") ?? "")
             let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
                                 derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
-                                date: r.string("target_date") ?? "")
+                                kind: day ? "day" : "hour", date: day ? (r.string("target_date") ?? "") : String(validAt.prefix(10)),
+                                validAt: validAt)
             issues[target, default: []].append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
-                                                             lead: r.double("lead_days") ?? 0, value: r.double("forecast") ?? 0))
+                                                             lead: (day ? r.double("lead_days") : r.double("lead_hours")) ?? 0,
+                                                             value: r.double("forecast") ?? 0))
         })
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
         var revisions: [LeadKey: [DatedPair]] = [:]
-        let ordered = issues.keys.sorted {
-            ($0.provider, $0.product, $0.model + "\u{0}" + $0.derivedFrom, $0.location, $0.variable, $0.date)
-                < ($1.provider, $1.product, $1.model + "\u{0}" + $1.derivedFrom, $1.location, $1.variable, $1.date)
-        }
-        for t in ordered {
+        for t in issues.keys.sorted(by: { $0.order.lexicographicallyPrecedes($1.order) }) {
             let c = ForecastConsistency(issues[t]!)
             try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues[t]!.map(\.lead)))
             for revision in c.revisions {
-                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, derivedFrom: t.derivedFrom, variable: t.variable,
-                                  lead: Int(revision.toLead))
+                let lead: ScoreLead
+                if t.kind == "day" {
+                    lead = .days(Int(revision.toLead))
+                } else if let bin = ForecastPair.leadBin(revision.toLead) {
+                    lead = .hours(bin: bin)
+                } else { continue }
+                let key = LeadKey(provider: t.provider, product: t.product, model: t.model, derivedFrom: t.derivedFrom, variable: t.variable, lead: lead)
                 revisions[key, default: []].append(DatedPair(date: t.date, forecast: abs(revision.revision), observed: 0))
             }
         }
@@ -96,20 +125,23 @@ struct ConsistencyTables {
         try b("model", r.key.model.isEmpty ? nil : r.key.model)
         try b("derived_from", r.key.derivedFrom.isEmpty ? nil : r.key.derivedFrom)
         try b("variable", r.key.variable)
-        try b("lead_days", r.key.lead)
+        try b("lead_kind", r.key.lead.kind)
+        try b("lead_days", { if case .days(let d) = r.key.lead { return d } else { return nil } }() as Int?)
+        try b("lead_hours_bin", { if case .hours(let bin) = r.key.lead { return bin } else { return nil } }() as String?)
         try b("n", r.n)
         try b("mean_abs_revision", Convert.round(r.mean, 4))
         try b("revision_ci_low", r.interval.map { Convert.round($0.low, 4) })
         try b("revision_ci_high", r.interval.map { Convert.round($0.high, 4) })
     }
 
-    /// Mean |revision| arriving at each lead (from the issue a day earlier), pooled over locations
+    /// Mean |revision| arriving at each lead (from the issue before), pooled over locations
     /// and targets, with the block-bootstrap interval of that mean (the MAE interval of |r| − 0).
     func writeByLead(_ database: Database, _ revisions: [LeadKey: [DatedPair]]) throws {
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastRevisionsByLead, layout: Self.revisionLayout)
         for key in revisions.keys.sorted() {
             let values = revisions[key]!
             var bootstrap = options.bootstrap
+            // Day leads keep the seed text they always had, so their intervals do not move.
             bootstrap.seed ^= StableSeed.fnv1a(key.seedText)
             let interval = try? BlockBootstrap.errorIntervals(values, options: bootstrap).get().mae
             let mean = values.reduce(0) { $0 + $1.forecast } / Double(values.count)

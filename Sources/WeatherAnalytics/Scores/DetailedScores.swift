@@ -2,7 +2,7 @@ import WeatherStore
 
 /// The detailed statistics (intervals, skill, contingency, reliability, consistency, comparisons),
 /// written after `ScoreTables` from the same final pairs: the `forecast_scores` columns of `ScoreDetails`, `precip_thresholds`, `pop_reliability`,
-/// `scores_by_month`, `forecast_consistency`, `forecast_revisions_by_lead` and `provider_comparison`.
+/// `scores_by_month`, `forecast_consistency`, `forecast_revisions_by_lead`, `provider_comparison` and `provider_ranking`.
 /// Everything is seeded or exact, so running the aggregate twice gives the same tables.
 struct DetailedScores {
     let database: Database
@@ -19,6 +19,7 @@ struct DetailedScores {
             try months.write(slice)
         }
         try ConsistencyTables(options: options).write(database)
-        try ProviderComparisons.write(database)
+        try ProviderComparisons.write(database, options: options)
+        try ProviderRankings.write(database, options: options)
     }
 }

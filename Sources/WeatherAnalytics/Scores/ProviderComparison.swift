@@ -8,138 +8,162 @@ public struct ComparisonFilter: Sendable, Equatable {
     public var variable: String?
     public var leadDays: Int?
     public var location: String?
+    /// One lead-hours bin (`24-48`): only hourly comparisons of that bin.
+    public var leadBin: String?
 
-    public init(sources: [String] = [], variable: String? = nil, leadDays: Int? = nil, location: String? = nil) {
-        self.sources = sources; self.variable = variable; self.leadDays = leadDays; self.location = location
+    public init(sources: [String] = [], variable: String? = nil, leadDays: Int? = nil, location: String? = nil, leadBin: String? = nil) {
+        self.sources = sources; self.variable = variable; self.leadDays = leadDays; self.location = location; self.leadBin = leadBin
     }
 }
 
-/// Two sources on their matched sample — same location, variable, target date and lead — with
-/// the Diebold–Mariano test (HLN-corrected) of absolute and of squared error.
+/// Two sources on their matched sample — same location, variable, lead and target date (day
+/// leads) or valid instant (hour bins), issued within `issue_alignment_hours` of each other —
+/// with the Diebold–Mariano test (HLN-corrected) of absolute and of squared error, and its
+/// p-value adjusted over the comparison's family.
 public struct ProviderComparison: Sendable {
     public var sourceA: String, sourceB: String
     public var variable: String
-    public var leadDays: Int
+    public var lead: ScoreLead
     /// A location id, or `*` for all locations pooled (each date's losses averaged over the
     /// locations where both sources have the case).
     public var locationID: String
     public var place: String
-    /// Matched cases (location-dates); the test's n is the number of dates.
+    /// Matched cases kept (location-dates, or location-hours); the test's n is the number of dates.
     public var cases: Int
     public var dates: Int
+    /// Matched cases left out because the two issues were more than `issue_alignment_hours` apart.
+    public var misaligned: Int
+    /// Median and largest |issue A − issue B| in hours over every matched case (before the
+    /// alignment rule), so a comparison of a morning run with an evening one shows as such.
+    public var issueGapMedianHours: Double?, issueGapMaxHours: Double?
     public var absolute: Result<DieboldMarianoResult, DieboldMarianoUnavailable>
     public var squared: Result<DieboldMarianoResult, DieboldMarianoUnavailable>
-    /// Mean absolute error of A and B on the matched dates (also when no test could be made).
+    /// Mean absolute error of A and B on the matched dates (also when no test could be made; 0
+    /// when no date is left, stored as NULL).
     public var maeA: Double, maeB: Double
+    /// The `issue_alignment_hours` the comparison was made with.
+    public var alignmentHours: Double = 3
+    /// The absolute- and squared-error p-values adjusted within the family (variable × lead ×
+    /// location set) by `adjustment`; nil without a test.
+    public var pAdjusted: Double?, pSquaredAdjusted: Double?
+    public var adjustment: PAdjustment = .holm
+    /// The tests made in the family (the m of the adjustment).
+    public var familySize = 1
+
+    public var leadDays: Int? { if case .days(let d) = lead { return d } else { return nil } }
+    /// Whether a test of absolute error could be made.
+    public var isTested: Bool { absolute.success != nil }
 
     /// The sentence a person can quote (`ComparisonSentence`).
     public var verdict: String { ComparisonSentence.text(self) }
 }
 
-/// Builds comparisons from `forecast_pairs` (day leads; hourly bins have no single horizon).
+/// Builds comparisons from `forecast_pairs`: day leads and hourly lead bins.
 public enum ProviderComparisons {
-    struct Case: Hashable { var variable: String, lead: Int, location: String, date: String }
-    struct Loss { var n = 0.0, abs = 0.0, sq = 0.0 }
-
-    public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter()) throws -> [ProviderComparison] {
-        var cases: [Case: [String: Loss]] = [:]
-        try database.prepare("""
-            SELECT \(SourceIdentity.sql()) AS source, variable, lead_days, location_id, target_date,
-                   forecast - observed AS error
-            FROM forecast_pairs WHERE period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL
-              AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
-            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location)], named: { r in
-            let key = Case(variable: r.string("variable") ?? "", lead: Int(r.int("lead_days") ?? 0), location: r.string("location_id") ?? "",
-                           date: r.string("target_date") ?? "")
-            let e = r.double("error") ?? 0
-            let source = r.string("source") ?? ""
-            var loss = cases[key]?[source] ?? Loss()
-            loss.n += 1; loss.abs += abs(e); loss.sq += e * e
-            cases[key, default: [:]][source] = loss
-        })
+    /// Every comparison of the pairs that pass `filter`, with `options`' issue alignment and
+    /// p-value adjustment. Families are always complete: with two sources named, every pair of
+    /// the family is tested and adjusted together, and only the named one is returned.
+    public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter(),
+                               options: AggregateOptions = AggregateOptions()) throws -> [ProviderComparison] {
+        let loaded = try ComparisonCases.load(database, filter: filter)
         let names = try Aggregator.placeNames(database)
         var out: [ProviderComparison] = []
-        let byGroup = Dictionary(grouping: cases.keys) { VariableLead(variable: $0.variable, lead: $0.lead) }
-        for group in byGroup.keys.sorted() {
-            // Cases in location and date order, not a Dictionary's (which changes from process to process).
-            let keys = byGroup[group]!.sorted { ($0.location, $0.date) < ($1.location, $1.date) }
-            let sources = Set(keys.flatMap { cases[$0]!.keys }).sorted()
-            for (a, b) in pairs(of: sources, filter: filter.sources) {
-                let matched = keys.filter { cases[$0]![a] != nil && cases[$0]![b] != nil }
+        for key in loaded.groups.keys.sorted() {
+            let group = loaded.groups[key]!
+            let keys = group.orderedCases
+            var family: [String: [ProviderComparison]] = [:]
+            for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
+                let matched = keys.filter { group.cases[$0]![a] != nil && group.cases[$0]![b] != nil }
                 let locations = Set(matched.map(\.location)).sorted()
-                let scopes = (locations.count > 1 ? [ScoreKey.pooled] : []) + locations
-                for scope in scopes {
+                for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
                     let inScope = matched.filter { scope == ScoreKey.pooled || $0.location == scope }
                     let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
-                    out.append(compare(a, b, group, scope, place, inScope, cases))
+                    family[scope, default: []].append(compare(a, b, group, scope, place, inScope, options))
                 }
+            }
+            // The pooled family first, then each location's, each in pair order.
+            for scope in family.keys.sorted(by: { ($0 == ScoreKey.pooled ? 0 : 1, $0) < ($1 == ScoreKey.pooled ? 0 : 1, $1) }) {
+                var members = adjust(family[scope]!, options.pAdjustment)
+                if filter.sources.count == 2 { members = members.filter { [$0.sourceA, $0.sourceB] == filter.sources || [$0.sourceB, $0.sourceA] == filter.sources } }
+                out += members
             }
         }
         return out
     }
 
-    struct VariableLead: Hashable, Comparable {
-        var variable: String, lead: Int
-        static func < (x: VariableLead, y: VariableLead) -> Bool { (x.variable, x.lead) < (y.variable, y.lead) }
+    /// The family's p-values adjusted together (absolute and squared separately).
+    static func adjust(_ family: [ProviderComparison], _ method: PAdjustment) -> [ProviderComparison] {
+        let absolute = method.adjust(family.map { $0.absolute.success?.pValue })
+        let squared = method.adjust(family.map { $0.squared.success?.pValue })
+        let m = family.filter(\.isTested).count
+        return family.indices.map { k in
+            var c = family[k]
+            c.pAdjusted = absolute[k]; c.pSquaredAdjusted = squared[k]; c.adjustment = method; c.familySize = m
+            return c
+        }
     }
 
-    /// Every unordered pair of sources, or only the one named (in the order named).
-    static func pairs(of sources: [String], filter: [String]) -> [(String, String)] {
-        if filter.count == 2 { return sources.contains(filter[0]) && sources.contains(filter[1]) ? [(filter[0], filter[1])] : [] }
+    /// Every unordered pair of sources, a named pair in the order named.
+    static func pairs(of sources: [String], preferring named: [String]) -> [(String, String)] {
         var out: [(String, String)] = []
-        for (i, a) in sources.enumerated() { for b in sources[(i + 1)...] { out.append((a, b)) } }
+        for (i, a) in sources.enumerated() {
+            for b in sources[(i + 1)...] { out.append(named == [b, a] ? (b, a) : (a, b)) }
+        }
         return out
     }
 
-    /// One comparison: per date, each source's mean loss over the matched cases of that date.
-    static func compare(_ a: String, _ b: String, _ group: VariableLead, _ scope: String, _ place: String,
-                        _ matched: [Case], _ cases: [Case: [String: Loss]]) -> ProviderComparison {
-        var byDate: [String: (n: Double, absA: Double, absB: Double, sqA: Double, sqB: Double)] = [:]
-        for c in matched {
-            let la = cases[c]![a]!, lb = cases[c]![b]!
-            var d = byDate[c.date] ?? (0, 0, 0, 0, 0)
-            d.n += 1; d.absA += la.abs / la.n; d.absB += lb.abs / lb.n; d.sqA += la.sq / la.n; d.sqB += lb.sq / lb.n
-            byDate[c.date] = d
-        }
-        let dates = byDate.keys.sorted().map { byDate[$0]! }
-        let absA = dates.map { $0.absA / $0.n }, absB = dates.map { $0.absB / $0.n }
-        let h = max(1, group.lead)
-        let count = Double(max(dates.count, 1))
+    /// One comparison: the matched cases whose issues are aligned, then per date each source's
+    /// mean loss over them.
+    static func compare(_ a: String, _ b: String, _ group: ComparisonCases.Group, _ scope: String, _ place: String,
+                        _ matched: [ComparisonCases.Case], _ options: AggregateOptions) -> ProviderComparison {
+        let gaps = matched.map { ComparisonCases.issueGapHours(group.cases[$0]!, [a, b]) }
+        let aligned = zip(matched, gaps).filter { $0.1 <= options.issueAlignmentHours + 1e-9 }.map(\.0)
+        let days = ComparisonCases.dailyLosses(aligned, group.cases, [a, b])
+        let absA = days.map { $0[0].abs }, absB = days.map { $0[1].abs }
+        let h = ComparisonCases.horizon(group.lead)
+        let count = Double(max(days.count, 1))
         return ProviderComparison(
-            sourceA: a, sourceB: b, variable: group.variable, leadDays: group.lead, locationID: scope, place: place,
-            cases: matched.count, dates: dates.count,
+            sourceA: a, sourceB: b, variable: group.variable, lead: group.lead, locationID: scope, place: place,
+            cases: aligned.count, dates: days.count, misaligned: matched.count - aligned.count,
+            issueGapMedianHours: ComparisonCases.median(gaps), issueGapMaxHours: gaps.max(),
             absolute: DieboldMariano.test(lossesA: absA, lossesB: absB, horizon: h, loss: .absolute),
-            squared: DieboldMariano.test(lossesA: dates.map { $0.sqA / $0.n }, lossesB: dates.map { $0.sqB / $0.n }, horizon: h, loss: .squared),
-            maeA: absA.reduce(0, +) / count, maeB: absB.reduce(0, +) / count)
+            squared: DieboldMariano.test(lossesA: days.map { $0[0].sq }, lossesB: days.map { $0[1].sq }, horizon: h, loss: .squared),
+            maeA: absA.reduce(0, +) / count, maeB: absB.reduce(0, +) / count, alignmentHours: options.issueAlignmentHours)
     }
 
     /// `provider_comparison`: every comparison of the final pairs, with its verdict.
-    static func write(_ database: Database) throws {
+    static func write(_ database: Database, options: AggregateOptions) throws {
         let insert = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
-        for c in try compute(database) { try insert.insert(c) }
+        for c in try compute(database, options: options) { try insert.insert(c) }
     }
 
-    /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN and p —
-    /// NULL when the test could not be made, but for the MAEs of the matched dates, which are
-    /// always given —, then what kept a test from being made, and the verdict.
+    /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN, raw and
+    /// adjusted p — NULL when the test could not be made, but for the MAEs of the matched dates,
+    /// which are always given —, the issue alignment, what kept a test from being made, and the verdict.
     static let layout = RowLayout<ProviderComparison>(columns: ScoreSchema.providerComparison.insertColumns) { b, c throws(StoreError) in
         func round(_ v: Double?) -> Double? { v.map { Convert.round($0, 6) } }
         let absolute = c.absolute.success, squared = c.squared.success
         try b("source_a", c.sourceA)
         try b("source_b", c.sourceB)
         try b("variable", c.variable)
+        try b("lead_kind", c.lead.kind)
         try b("lead_days", c.leadDays)
+        try b("lead_hours_bin", { if case .hours(let bin) = c.lead { return bin } else { return nil } }() as String?)
         try b("location_id", c.locationID)
         try b("n_cases", c.cases)
         try b("n", c.dates)
-        try b("mae_a", round(absolute?.meanLossA ?? c.maeA))
-        try b("mae_b", round(absolute?.meanLossB ?? c.maeB))
+        try b("n_misaligned", c.misaligned)
+        try b("issue_gap_hours_median", c.issueGapMedianHours.map { Convert.round($0, 3) })
+        try b("issue_gap_hours_max", c.issueGapMaxHours.map { Convert.round($0, 3) })
+        try b("mae_a", c.dates == 0 ? nil : round(absolute?.meanLossA ?? c.maeA))
+        try b("mae_b", c.dates == 0 ? nil : round(absolute?.meanLossB ?? c.maeB))
         try b("mae_diff", round(absolute?.meanLossDifference))
         try b("mae_diff_ci_low", round(absolute?.interval.low))
         try b("mae_diff_ci_high", round(absolute?.interval.high))
         try b("dm_abs", round(absolute?.dm))
         try b("hln_abs", round(absolute?.hln))
         try b("p_abs", round(absolute?.pValue))
+        try b("p_adjusted", round(c.pAdjusted))
         try b("mse_a", round(squared?.meanLossA))
         try b("mse_b", round(squared?.meanLossB))
         try b("mse_diff", round(squared?.meanLossDifference))
@@ -148,6 +172,9 @@ public enum ProviderComparisons {
         try b("dm_sq", round(squared?.dm))
         try b("hln_sq", round(squared?.hln))
         try b("p_sq", round(squared?.pValue))
+        try b("p_sq_adjusted", round(c.pSquaredAdjusted))
+        try b("p_adjustment", c.adjustment.rawValue)
+        try b("family_size", c.familySize)
         var notes: [String] = []
         if case .failure(let why) = c.absolute { notes.append(why.description) }
         if let absolute, absolute.usedLagZeroVariance { notes.append("lag-0 variance used") }

@@ -22,6 +22,8 @@ struct ScoreDetails {
     struct Skill {
         var persistence: MAESkill, climatology: MAESkill
         var interval: ConfidenceInterval?
+        /// The interval of the climatology skill, by the same resampling with its own stream.
+        var climatologyInterval: ConfidenceInterval?
         var note: String?
     }
 
@@ -31,11 +33,14 @@ struct ScoreDetails {
         bootstrap.seed ^= StableSeed.fnv1a(key.text)
         var skill: Skill?
         if key.leadKind == "day" {
-            let (persistence, climate, cases, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
+            let (persistence, climate, cases, climateCases, note) = baselines.skills(pairs, variable: key.variable, rules: rules)
             var skillBootstrap = options.bootstrap
             skillBootstrap.seed ^= StableSeed.fnv1a("skill|" + key.text)
             let interval = try? BlockBootstrap.skillInterval(cases, options: skillBootstrap).get()
-            skill = Skill(persistence: persistence, climatology: climate, interval: interval, note: note)
+            var climateBootstrap = options.bootstrap
+            climateBootstrap.seed ^= StableSeed.fnv1a("climatology skill|" + key.text)
+            let climateInterval = try? BlockBootstrap.skillInterval(climateCases, options: climateBootstrap).get()
+            skill = Skill(persistence: persistence, climatology: climate, interval: interval, climatologyInterval: climateInterval, note: note)
         }
         return Row(intervals: BlockBootstrap.errorIntervals(pairs.map(\.dated), options: bootstrap),
                    quantiles: ErrorQuantiles(errors: pairs.map(\.error)),
@@ -78,6 +83,8 @@ struct ScoreDetails {
         try b("n_climatology", s.map { $0.climatology.n })
         try b("mae_climatology", round(s?.climatology.referenceMAE))
         try b("mae_skill_climatology", round(s?.climatology.skill))
+        try b("skill_climatology_ci_low", round(s?.climatologyInterval?.low))
+        try b("skill_climatology_ci_high", round(s?.climatologyInterval?.high))
         try b("skill_note", s.map { $0.note } ?? "baselines are daily: day leads only")
         try b("brier_reliability", round(r.brier?.reliability))
         try b("brier_resolution", round(r.brier?.resolution))

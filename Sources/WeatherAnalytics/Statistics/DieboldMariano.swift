@@ -83,7 +83,12 @@ public enum DieboldMariano {
         let d = zip(lossesA, lossesB).map { $0 - $1 }
         let mean = d.reduce(0, +) / Double(n)
         let gamma0 = autocovariance(d, mean: mean, lag: 0)
-        guard gamma0 > 0 else { return .failure(.constantLossDifference(mean)) }
+        // A spread below 1e-9 of the losses' size is rounding (|f − o| of two sources that are
+        // equally far from the truth on either side), not a difference to test.
+        let scale = max(lossesA.map(abs).max() ?? 0, lossesB.map(abs).max() ?? 0)
+        guard gamma0 > 0, gamma0.squareRoot() > 1e-9 * scale else {
+            return .failure(.constantLossDifference((mean * 1e6).rounded() / 1e6 + 0))
+        }
         var longRun = gamma0
         for lag in stride(from: 1, to: h, by: 1) { longRun += 2 * autocovariance(d, mean: mean, lag: lag) }
         let usedLagZero = longRun <= 0

@@ -13,6 +13,9 @@ public struct ScoreSums: Sendable, Equatable {
     public var sumSqError = 0.0
     /// Pairs with |error| ≤ 2 °C (temperatures).
     public var nWithin2 = 0
+    /// Pairs with |error| ≤ 3 °F (5/3 °C) and with |error| ≥ 10 °F (50/9 °C, a "bust"): the shares
+    /// ForecastWatch reports for temperatures, so scores can be set beside theirs.
+    public var nWithin3F = 0, nBust = 0
     // Precipitation events at the threshold.
     public var hits = 0, misses = 0, falseAlarms = 0, correctNegatives = 0
     /// Pairs with a probability of precipitation, and Σ (p − o)².
@@ -32,6 +35,8 @@ public struct ScoreSums: Sendable, Equatable {
         sumF += f; sumO += o; sumF2 += f * f; sumO2 += o * o; sumFO += f * o; sumAbsError += abs(e)
         sumSqError += e * e
         if abs(e) <= 2 + 1e-9 { nWithin2 += 1 }
+        if abs(e) <= ScoreSums.within3FCelsius + 1e-9 { nWithin3F += 1 }
+        if abs(e) >= ScoreSums.bustCelsius - 1e-9 { nBust += 1 }
         if variable == "precip_mm" {
             let forecastEvent = f >= thresholdMm
             let observedEvent = o >= thresholdMm
@@ -53,6 +58,7 @@ public struct ScoreSums: Sendable, Equatable {
         var s = a
         s.n += b.n; s.sumF += b.sumF; s.sumO += b.sumO; s.sumF2 += b.sumF2; s.sumO2 += b.sumO2; s.sumFO += b.sumFO
         s.sumAbsError += b.sumAbsError; s.sumSqError += b.sumSqError; s.nWithin2 += b.nWithin2
+        s.nWithin3F += b.nWithin3F; s.nBust += b.nBust
         s.hits += b.hits; s.misses += b.misses; s.falseAlarms += b.falseAlarms; s.correctNegatives += b.correctNegatives
         s.nBrier += b.nBrier; s.sumBrier += b.sumBrier
         return s
@@ -69,6 +75,13 @@ public struct ScoreSums: Sendable, Equatable {
         return max(0, mse - bias * bias).squareRoot()
     }
     public var within2Pct: Double? { n > 0 ? 100 * Double(nWithin2) / Double(n) : nil }
+    public var within3FPct: Double? { n > 0 ? 100 * Double(nWithin3F) / Double(n) : nil }
+    public var bustPct: Double? { n > 0 ? 100 * Double(nBust) / Double(n) : nil }
+
+    /// 3 °F as a temperature difference in °C (5/3 = 1.667).
+    public static let within3FCelsius = 5.0 / 3
+    /// 10 °F as a temperature difference in °C (50/9 = 5.556).
+    public static let bustCelsius = 50.0 / 9
     public var pod: Double? { ratio(hits, hits + misses) }
     public var far: Double? { ratio(falseAlarms, hits + falseAlarms) }
     public var csi: Double? { ratio(hits, hits + misses + falseAlarms) }

@@ -78,6 +78,12 @@ public enum SettingsCatalog {
         .whole("bootstrap_seed", \.bootstrapSeed, 0...9_007_199_254_740_991, value: "N",
                help: "Seed of the intervals (runs are reproducible).", example: 42, refused: "-1"),
         precipThresholds,
+        .number("issue_alignment_hours", \.issueAlignmentHours, .from(0, to: 240), value: "H",
+                help: "Compared or ranked sources' issues of one case may differ by at most H hours; other cases are dropped and counted.",
+                example: 6, refused: -1),
+        .choice("p_adjustment", \.pAdjustment, [("bh", PAdjustment.bh), ("holm", .holm), ("none", .none)], value: "METHOD",
+                defaultText: AggregateOptions.defaults.pAdjustment.rawValue,
+                help: "How the p-values of a family of comparisons (variable, lead, locations) are adjusted: holm, bh or none."),
     ]
 
     /// The input setting of `key` (`inspect` reads `units` with it).

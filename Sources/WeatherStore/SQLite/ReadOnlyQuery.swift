@@ -25,6 +25,8 @@ public struct QueryError: Error, Sendable, CustomStringConvertible {
 public final class ReadOnlyQuery {
     public let database: Database
     public let statement: Statement
+    /// Values bound to the query's `?` parameters on every read (a caller's filter, never spliced into the text).
+    public var parameters: [SQLValue] = []
 
     public init(store path: String, sql: String) throws(QueryError) {
         guard access(path, F_OK) == 0 else {
@@ -64,7 +66,7 @@ public final class ReadOnlyQuery {
     /// Calls `body` for each row as it is read.
     public func forEachRow(_ body: ([SQLValue]) throws -> Void) throws {
         do {
-            try statement.forEachRow([], body)
+            try statement.forEachRow(parameters, body)
         } catch let error as StoreError {
             let writes = error.isSQLite(SQLITE_READONLY)
             throw QueryError(kind: writes ? .refused : .failed, message: error.message)

@@ -1,0 +1,133 @@
+import WeatherCore
+import WeatherStore
+
+/// The cases comparisons and rankings are made on, read once from the final `forecast_pairs`.
+///
+/// A day case is (location, variable, lead in days, target date); an hourly case is (location,
+/// variable, lead-hours bin, valid instant) of the `hour` and `3h` pairs. Each source's losses on
+/// a case are averaged over its pairs there (several issues when `issue_selection` is `all`), and
+/// so is its issue time, so two sources' issues can be compared case by case.
+struct ComparisonCases {
+    struct Case: Hashable {
+        var location: String
+        /// The target date of a day case, the valid instant of an hourly one (sorts in time order).
+        var time: String
+        /// The date a test's series is indexed by: the target date, or the valid instant's UTC date.
+        var date: String
+    }
+
+    /// One source's pairs on one case.
+    struct Loss {
+        var n = 0.0, abs = 0.0, sq = 0.0, issuedAt = 0.0
+        var meanAbs: Double { abs / n }
+        var meanSquared: Double { sq / n }
+        var meanIssuedAt: Double { issuedAt / n }
+    }
+
+    /// The pairs of one variable and lead: every case and what each source has there.
+    struct Group {
+        var variable: String
+        var lead: ScoreLead
+        var cases: [Case: [String: Loss]] = [:]
+
+        /// Cases in location and time order, not a Dictionary's (which changes from process to process).
+        var orderedCases: [Case] { cases.keys.sorted { ($0.location, $0.time) < ($1.location, $1.time) } }
+        var sources: [String] { Set(cases.values.flatMap(\.keys)).sorted() }
+    }
+
+    struct GroupKey: Hashable, Comparable {
+        var variable: String, lead: ScoreLead
+        /// Variables by name, day leads before hour bins, each in lead order.
+        static func < (a: GroupKey, b: GroupKey) -> Bool {
+            (a.variable, a.lead.kind, a.lead.rank) < (b.variable, b.lead.kind, b.lead.rank)
+        }
+    }
+
+    var groups: [GroupKey: Group] = [:]
+
+    /// The cases of the pairs that pass `filter`'s variable, lead and location.
+    static func load(_ database: Database, filter: ComparisonFilter) throws -> ComparisonCases {
+        var out = ComparisonCases()
+        try database.prepare("""
+            SELECT rowid, \(SourceIdentity.sql()) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
+                   issued_at_utc, forecast - observed AS error
+            FROM forecast_pairs
+            WHERE ((period = 'day' AND lead_days IS NOT NULL AND target_date IS NOT NULL)
+                   OR (period IN ('hour', '3h') AND lead_hours_bin IS NOT NULL AND valid_at_utc IS NOT NULL))
+              AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
+              AND (?4 IS NULL OR lead_hours_bin = ?4) AND (?5 = 0 OR lead_days IS NOT NULL)
+            """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location),
+                             .optional(filter.leadBin), .integer(filter.leadDays != nil ? 1 : 0)], named: { r in
+            let lead: ScoreLead = r.int("lead_days").map { .days(Int($0)) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
+            let variable = r.string("variable") ?? ""
+            let time: String, date: String
+            if case .days = lead {
+                time = r.string("target_date") ?? ""; date = time
+            } else {
+                time = r.string("valid_at_utc") ?? ""; date = String(time.prefix(10))
+            }
+            let key = Case(location: r.string("location_id") ?? "", time: time, date: date)
+            let e = r.double("error") ?? 0
+            let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
+            let source = r.string("source") ?? ""
+            let groupKey = GroupKey(variable: variable, lead: lead)
+            var loss = out.groups[groupKey]?.cases[key]?[source] ?? Loss()
+            loss.n += 1; loss.abs += abs(e); loss.sq += e * e; loss.issuedAt += issued
+            out.groups[groupKey, default: Group(variable: variable, lead: lead)].cases[key, default: [:]][source] = loss
+        })
+        return out
+    }
+
+    /// The horizon h of a lead, in the unit of the test's series (days): the lead itself for day
+    /// leads (h-step errors are (h − 1)-dependent); for an hour bin, the whole days of its lower
+    /// bound, at least 1 (0-6 … 24-48 h: 1, 48-72 h: 2, 72-120 h: 3), from the bin list itself.
+    static func horizon(_ lead: ScoreLead) -> Int {
+        switch lead {
+        case .days(let d): return max(1, d)
+        case .hours(let bin):
+            let low = ForecastPair.leadBins.first { $0.0 == bin }?.1 ?? 0
+            return max(1, Int((low / 24).rounded(.up)))
+        }
+    }
+
+    /// `lead 1 d`, `lead 24-48 h`: the lead as a sentence names it.
+    static func leadText(_ lead: ScoreLead) -> String {
+        switch lead {
+        case .days(let d): return "lead \(d) d"
+        case .hours(let bin): return "lead \(bin) h"
+        }
+    }
+
+    /// The largest difference, in hours, between the issue times of `sources` on a case.
+    static func issueGapHours(_ losses: [String: Loss], _ sources: [String]) -> Double {
+        let issues = sources.compactMap { losses[$0]?.meanIssuedAt }
+        guard let low = issues.min(), let high = issues.max() else { return 0 }
+        return (high - low) / 3600
+    }
+
+    /// Per date, each source's mean loss over the date's cases: the series a test compares (one
+    /// term per date, so cases of several places on the same day do not inflate n).
+    static func dailyLosses(_ cases: [Case], _ losses: [Case: [String: Loss]], _ sources: [String]) -> [[(abs: Double, sq: Double)]] {
+        var byDate: [String: (n: Double, abs: [Double], sq: [Double])] = [:]
+        for c in cases {
+            var d = byDate[c.date] ?? (0, Array(repeating: 0, count: sources.count), Array(repeating: 0, count: sources.count))
+            d.n += 1
+            for (k, s) in sources.enumerated() {
+                let l = losses[c]![s]!
+                d.abs[k] += l.meanAbs; d.sq[k] += l.meanSquared
+            }
+            byDate[c.date] = d
+        }
+        return byDate.keys.sorted().map { date in
+            let d = byDate[date]!
+            return sources.indices.map { (abs: d.abs[$0] / d.n, sq: d.sq[$0] / d.n) }
+        }
+    }
+
+    /// The median of a non-empty list (the mean of the middle two for an even count).
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted(), m = s.count / 2
+        return s.count % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2
+    }
+}
