@@ -691,9 +691,13 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     for name in os.listdir(OUT):
         os.remove(os.path.join(OUT, name))
-    files = {"knyc-observations-2024-06.ndjson.gz": ndjson_gz(nws_observations(d) for d in range(TRUTH_DAYS))}
+    # The station's file sorts first, so the location's first record is one that names it (a store
+    # ingested in shards and merged then names it alike).
+    files = {"knyc-observations-2024-06.ndjson.gz": ndjson_gz(
+        envelope(midnight(d + 1) + 600, "https://api.weather.gov/stations/KNYC/observations?start=%s&end=%s"
+                 % (isoz(midnight(d)), isoz(midnight(d + 1))), "nws", nws_observations(d)) for d in range(TRUTH_DAYS))}
     for name, make in PROVIDERS:
-        files["%s-new-york-2024-06.ndjson.gz" % name] = ndjson_gz(make(i, midnight(i) + ISSUE_HOUR * 3600) for i in ISSUE_DAYS)
+        files["new-york-%s-2024-06.ndjson.gz" % name] = ndjson_gz(make(i, midnight(i) + ISSUE_HOUR * 3600) for i in ISSUE_DAYS)
     for name, data in files.items():
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(data)
