@@ -630,7 +630,10 @@ def openmeteo(i, issued):
 
 
 def nws_period(number, start, end, daytime, temp_f, hourly=False):
-    name = "" if hourly else ("Today" if daytime else "Tonight")
+    """A period as api.weather.gov writes it; 12-hour ones named as NWS names them (Overnight, Today,
+    Tonight, then the weekday and its night)."""
+    weekday = time.strftime("%A", time.gmtime(start + EDT))
+    name = "" if hourly else ["Overnight", "Today", "Tonight"][number - 1] if number <= 3 else weekday + ("" if daytime else " Night")
     return {"number": number, "name": name, "startTime": iso(start, EDT), "endTime": iso(end, EDT), "isDaytime": daytime,
             "temperature": temp_f, "temperatureUnit": "F", "temperatureTrend": None,
             "probabilityOfPrecipitation": {"unitCode": "wmoUnit:percent", "value": 20}, "windSpeed": "5 to 10 mph",
