@@ -49,6 +49,13 @@ struct EveryProviderEndToEndTests {
         let dir = try temporaryFolder("e2e")
         defer { removeFolder(dir) }
         try CLI.layOutPipeline("providers.json", in: dir)
+        // The pipeline as shipped but with 200 bootstrap resamples instead of 1000: the intervals are not
+        // checked here, and they are most of the aggregate's time (the run stays within seconds).
+        let file = dir + "/Pipelines/providers.json"
+        var pipeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        #expect(pipeline["bootstrap_samples"] == nil)
+        pipeline["bootstrap_samples"] = 200
+        try JSONSerialization.data(withJSONObject: pipeline).write(to: URL(fileURLWithPath: file))
         let r = try CLI.run(["run", "Pipelines/providers.json"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         // One reply per product and issue day, one observation collection per day: nothing rejected, nothing lost.
