@@ -85,8 +85,8 @@ struct EveryProviderEndToEndTests {
             for variable in ["temp_max_c", "temp_min_c"] {
                 let want = try #require(expected.mae[source]?[variable])
                 let row = try db.rows("""
-                    SELECT n, mae FROM forecast_scores WHERE provider || '/' || product = ? AND location_id = 'new-york'
-                    AND variable = ? AND lead_days = 1
+                    SELECT n, mae FROM forecast_scores WHERE provider || '/' || product = ? AND derived_from IS NULL
+                    AND location_id = 'new-york' AND variable = ? AND lead_days = 1
                     """, [.text(source), .text(variable)])
                 #expect(row.count == 1 && row.first?[0] == .integer(Int64(want.n)), "\(source) \(variable): \(row)")
                 // forecast_scores keeps four decimals; the pairs give the MAE at full precision.
@@ -94,7 +94,7 @@ struct EveryProviderEndToEndTests {
                 #expect(abs(stored - want.mae) <= 0.5e-4 + 1e-12, "\(source) \(variable): MAE \(stored), expected \(want.mae)")
                 let mae = try db.scalar("""
                     SELECT AVG(ABS(forecast - observed)) FROM forecast_pairs WHERE provider || '/' || product = ?
-                    AND location_id = 'new-york' AND variable = ? AND lead_days = 1
+                    AND derived_from IS NULL AND location_id = 'new-york' AND variable = ? AND lead_days = 1
                     """, [.text(source), .text(variable)])?.double ?? .nan
                 #expect(abs(mae - want.mae) < 1e-9, "\(source) \(variable): MAE \(mae), expected \(want.mae)")
                 if variable == "temp_max_c" { maes.append((source, mae)) }
@@ -107,7 +107,8 @@ struct EveryProviderEndToEndTests {
         for (source, want) in expected.pairs {
             let got = try db.rows("""
                 SELECT target_date, variable, observed, forecast FROM forecast_pairs
-                WHERE provider || '/' || product = ? AND lead_days = 1 AND variable IN ('temp_max_c', 'temp_min_c') ORDER BY 1, 2, 3, 4
+                WHERE provider || '/' || product = ? AND derived_from IS NULL AND lead_days = 1
+                AND variable IN ('temp_max_c', 'temp_min_c') ORDER BY 1, 2, 3, 4
                 """, [.text(source)])
             let sorted = want.sorted { ($0.date, $0.variable, $0.observed, $0.forecast) < ($1.date, $1.variable, $1.observed, $1.forecast) }
             #expect(got.count == sorted.count, "\(source)")
@@ -135,23 +136,31 @@ struct EveryProviderEndToEndTests {
             bins.map { [SQLValue.text(s), .text($0.0), .integer($0.1 * Int64(Self.issueDays))] }
         })
 
-        // The exported pairs, read as text: one provider's day-1 MAE by plain arithmetic.
+        // The exported pairs, read as text: one provider's day-1 MAE (its own days, not those from its hours) by plain arithmetic.
         let csv = try String(contentsOfFile: dir + "/out/providers-csv/forecast_pairs.csv", encoding: .utf8)
         let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = try #require(lines.first)
         let col = { (name: String) in header.firstIndex(of: name) ?? -1 }
         let rows = lines.dropFirst().filter {
-            $0.count == header.count && $0[col("provider")] == "weatherapi" && $0[col("variable")] == "temp_max_c" && $0[col("lead_days")] == "1"
+            $0.count == header.count && $0[col("provider")] == "weatherapi" && $0[col("derived_from")] == ""
+                && $0[col("variable")] == "temp_max_c" && $0[col("lead_days")] == "1"
         }
         let errors = rows.compactMap { r in Double(r[col("forecast")]).flatMap { f in Double(r[col("observed")]).map { abs(f - $0) } } }
         #expect(errors.count == 24)
         let csvMAE = errors.reduce(0, +) / Double(errors.count)
         #expect(abs(csvMAE - (expected.mae["weatherapi/forecast"]?["temp_max_c"]?.mae ?? .nan)) < 1e-9)
 
-        // Every two day products are compared on their 24 matched days, and the best beats the worst. The
+        // Days derived from the hours: every hourly product whose reply covers day 1 (all but AccuWeather's 24
+        // hours from 06:00) is a day source of its own, `(from 3h)` for forecast5's steps, with all 24 days.
+        let derived = Self.hourly.filter { $0 != "accuweather/hourly" }.map { ($0, $0 == "openweathermap/forecast5" ? "3h" : "hour") }
+        #expect(try db.rows("""
+            SELECT provider || '/' || product, derived_from, COUNT(*) FROM forecast_pairs
+            WHERE derived_from IS NOT NULL AND variable = 'temp_max_c' AND lead_days = 1 GROUP BY 1, 2 ORDER BY 1
+            """) == derived.map { [.text($0.0), .text($0.1), .integer(Int64(Self.issueDays))] })
+        // Every two day sources are compared on their 24 matched days, and the best beats the worst. The
         // comparison reads day periods only: NWS, whose days are all 12-hour periods, is scored above but
         // compared with no one (and The Weather Company by its calendar days alone).
-        let compared = expected.order.filter { $0 != "nws/forecast" }
+        let compared = expected.order.filter { $0 != "nws/forecast" } + derived.map { "\($0.0) (from \($0.1))" }
         #expect(try db.scalar("""
             SELECT COUNT(*) FROM provider_comparison WHERE location_id = 'new-york' AND variable = 'temp_max_c' AND lead_days = 1
             """) == .integer(Int64(compared.count * (compared.count - 1) / 2)))
