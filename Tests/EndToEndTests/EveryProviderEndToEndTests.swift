@@ -157,7 +157,8 @@ struct EveryProviderEndToEndTests {
             SELECT provider || '/' || product, derived_from, COUNT(*) FROM forecast_pairs
             WHERE derived_from IS NOT NULL AND variable = 'temp_max_c' AND lead_days = 1 GROUP BY 1, 2 ORDER BY 1
             """) == derived.map { [.text($0.0), .text($0.1), .integer(Int64(Self.issueDays))] })
-        // Every two day sources are compared on their 24 matched days, and the best beats the worst. The
+        // Every two day sources are compared on their 24 matched days (day leads; the hourly products
+        // are compared by lead-hours bin too), and the best beats the worst. The
         // comparison reads day periods only: NWS, whose days are all 12-hour periods, is scored above but
         // compared with no one (and The Weather Company by its calendar days alone).
         let compared = expected.order.filter { $0 != "nws/forecast" } + derived.map { "\($0.0) (from \($0.1))" }
@@ -165,8 +166,20 @@ struct EveryProviderEndToEndTests {
             SELECT COUNT(*) FROM provider_comparison WHERE location_id = 'new-york' AND variable = 'temp_max_c' AND lead_days = 1
             """) == .integer(Int64(compared.count * (compared.count - 1) / 2)))
         #expect(try db.rows("""
-            SELECT s FROM (SELECT source_a AS s FROM provider_comparison UNION SELECT source_b FROM provider_comparison) ORDER BY 1
+            SELECT s FROM (SELECT source_a AS s FROM provider_comparison WHERE lead_kind = 'day'
+                           UNION SELECT source_b FROM provider_comparison WHERE lead_kind = 'day') ORDER BY 1
             """) == compared.sorted().map { [.text($0)] })
+        // The ranking of every day source on one matched sample: all of them ranked, in the order
+        // of the skill the generator gave them, the best first.
+        let ranked = try db.rows("""
+            SELECT source, rank, n FROM provider_ranking
+            WHERE location_id = 'new-york' AND variable = 'temp_max_c' AND lead_kind = 'day' AND lead_days = 1 ORDER BY rank, source
+            """)
+        #expect(Set(ranked.compactMap { $0[0].string }) == Set(compared), "\(ranked)")
+        #expect(ranked.allSatisfy { $0[1].int != nil && $0[2].int == Int64(Self.issueDays) }, "\(ranked)")
+        #expect(ranked.first?[0].string == "weatherapi/forecast", "\(ranked)")
+        let own = ranked.compactMap { $0[0].string }.filter { expected.order.contains($0) }
+        #expect(own == expected.order.filter { $0 != "nws/forecast" }, "ranked \(own), designed \(expected.order)")
         let verdict = try db.scalar("""
             SELECT verdict FROM provider_comparison WHERE location_id = 'new-york' AND variable = 'temp_max_c' AND lead_days = 1
             AND 'weatherapi/forecast' IN (source_a, source_b) AND 'darksky/forecast' IN (source_a, source_b)
