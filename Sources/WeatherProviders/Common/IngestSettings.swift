@@ -30,6 +30,9 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     /// are asked by location key or coordinates and echo neither. A reply's own place, or its
     /// envelope URL's, wins.
     public var place: Place?
+    /// Shapes no built-in decoder knows, from format files (`"formats"`, `--format-file`;
+    /// docs/FORMATS.md), read after the built-in decoders in the order given.
+    public var formats: [DeclaredFormat]
 
     /// Coordinates in degrees.
     public struct Place: Sendable, Hashable {
@@ -54,7 +57,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
 
     public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
                 issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil,
-                place: Place? = nil) {
+                place: Place? = nil, formats: [DeclaredFormat] = []) {
         self.units = units
         self.strictValues = strictValues
         self.role = role
@@ -63,6 +66,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         self.envelope = envelope
         self.nwsQCAccept = nwsQCAccept
         self.place = place
+        self.formats = formats
     }
 
     /// The role stored with this input's observations when the input declares one: an
@@ -86,7 +90,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
          ("issued_at", issuedAtSource?.rawValue),
          ("envelope", envelope.map { [$0.body, $0.fetchedAt ?? "", $0.url ?? ""].map(IngestSettings.escape).joined(separator: ",") }),
          ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") }),
-         ("place", place?.text)]
+         ("place", place?.text),
+         ("formats", formats.isEmpty ? nil : formats.map(\.fingerprintText).joined(separator: ","))]
     }
 
     /// A stable text naming every setting that is not at its default, `name=value` joined by
