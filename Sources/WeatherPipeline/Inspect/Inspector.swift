@@ -11,8 +11,13 @@ import WeatherProviders
 /// Reads inputs exactly as ingest does but writes nothing.
 public struct Inspector {
     public var units: UnitSystem?
+    /// Format files' shapes, asked after the built-in decoders (`--format-file`).
+    public var formats: [DeclaredFormat]
 
-    public init(units: UnitSystem? = nil) { self.units = units }
+    public init(units: UnitSystem? = nil, formats: [DeclaredFormat] = []) {
+        self.units = units
+        self.formats = formats
+    }
 
     /// Calls `line` with human-readable lines; returns (documents, rejected, unreadable paths).
     public func inspect(paths: [String], _ line: (String) -> Void) -> (documents: Int, rejected: Int, unreadable: Int) {
@@ -26,8 +31,9 @@ public struct Inspector {
                 case .document(let doc):
                     documents += 1
                     let place = Sanitize.printable(doc.origin.description)
-                    let context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
+                    var context = DecodeContext(owmUnits: units, sourceName: doc.origin.member ?? doc.origin.path,
                                                 modifiedAt: doc.origin.modifiedAt, ingestTime: Int64(time(nil)))
+                    context.settings.formats = formats
                     switch DocumentDecoder.decode(doc.bytes, context: context) {
                     case .success(let decoded):
                         line("\(place): \(decoded.format) (recognised by \(decoded.detectedBy)): "
