@@ -46,6 +46,10 @@ struct DeclaredFormatDecodeTests {
         #expect(doc.quarantined.map(\.fieldPath) == ["readings[3].tempF"])
         #expect(Self.near(o[0].precipMm, 2.54) && o[1].precipMm == 0 && Self.near(o[2].precipMm, 6.35))
         #expect(o.allSatisfy { $0.precipWindowH == 1 })
+        // Truth like any observed product, ranked after every built-in one: it has no declared priority.
+        #expect(ObservationRole.decide(provider: "backyard", product: "logger") == .observed)
+        #expect(ProductCatalog.standard.truthPriority(provider: "backyard", product: "logger") == nil)
+        #expect(!ProductCatalog.standard.truthOrder.contains { $0.provider == "backyard" })
     }
 
     /// Built-in decoders come first: a format file matching a built-in reply's keys does not take it.
@@ -103,6 +107,9 @@ struct DeclaredFormatDecodeTests {
         let s = try Self.decode(spring, [format]).get().observations
         // 01:30 EST = 06:30 UTC; 03:30 EDT = 07:30 UTC; 12:00 EDT = 16:00 UTC.
         #expect(s.map { UTCTime.iso8601($0.observedAt) } == ["2024-03-10T06:30:00Z", "2024-03-10T07:30:00Z", "2024-03-10T16:00:00Z"])
+        // 02:30 does not exist that day: the earlier of 07:30 UTC (at EST) and 06:30 UTC (at EDT).
+        let gap = "{\"sensor\": \"cn-014\", \"site\": {\"lat\": 40.7143, \"lon\": -74.006}, \"rows\": [{\"local\": \"2024-03-10 02:30\", \"temp\": 1}]}"
+        #expect(try Self.decode(gap, [format]).get().observations.map { UTCTime.iso8601($0.observedAt) } == ["2024-03-10T06:30:00Z"])
     }
 
     /// Wall clocks at an offset the document states: `+05:30` text at the top, or hours in each record.
