@@ -49,6 +49,10 @@ struct DeclaredFormatIngestTests {
         #expect(forecasts.count == 3)
         #expect(forecasts[1] == [.text("regional"), .text("point-forecast"), .text("3h"), .text("2024-03-09T06:00:00Z"), .text("body"),
                                  .text("2024-03-09T09:00:00Z"), .text("2024-03-09T12:00:00Z"), .real(3), .real(65)])
+        // The places' names and zones reach their locations, a forecast's too.
+        let locations = try Self.rows(store, "SELECT id, name, timezone FROM locations ORDER BY id")
+        #expect(locations == [[.text("backyard-1"), .null, .null], [.text("cn-014"), .text("Lower Manhattan"), .text("America/New_York")],
+                              [.text("harbour"), .text("Harbour"), .null]], "\(locations)")
         // The 212 °F reading is set aside with its record's index in the path.
         let warnings = try Self.rows(store, "SELECT format, field_path, rule FROM warnings")
         #expect(warnings == [[.text("backyard/logger"), .text("readings[3].tempF"), .text("temperature -90…60 °C")]])

@@ -34,6 +34,8 @@ struct DeclaredFormatDecoder: FormatDecoder {
         var doc = DecodedDocument(format: declared.name)
         var reader = DeclaredTimeReader(declared.time)
         var seen: [String: Int] = [:]
+        var places: [String: PlaceInfo] = [:]
+        var placeOrder: [String] = []
         let issue = declared.role == .forecast ? try issueTime(input, document: document) : nil
         for (k, record) in records.enumerated() {
             let (t, offset) = try reader.read(record: record, document: document)
@@ -44,16 +46,20 @@ struct DeclaredFormatDecoder: FormatDecoder {
                 continue
             }
             seen[key] = k
+            let placeKey = "\(place.id ?? "") \(place.latitude) \(place.longitude)"
+            if places[placeKey] == nil {
+                placeOrder.append(placeKey)
+                places[placeKey] = PlaceInfo(latitude: place.latitude, longitude: place.longitude, name: place.name, country: place.country,
+                                             timeZone: place.timeZone, utcOffsetSeconds: offset, declaredLocationID: place.id)
+            }
             if let issue {
                 doc.forecasts.append(try forecast(record: record, document: document, time: t, offset: offset, place: place, issue: issue))
             } else {
                 doc.observations.append(try observation(record: record, document: document, time: t, offset: offset, place: place))
             }
         }
-        if let first = doc.observations.first {
-            doc.places = [PlaceInfo(latitude: first.latitude, longitude: first.longitude, name: first.placeName, country: first.country,
-                                    timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds, declaredLocationID: first.declaredLocationID)]
-        }
+        // Each place once, with its name and zone: forecasts carry neither, so the location learns them here.
+        doc.places = placeOrder.compactMap { places[$0] }
         return doc
     }
 
