@@ -81,6 +81,8 @@ struct DeclaredFormatIngestTests {
             {"name": "declared", "store": "out/s.sqlite", "formats": ["formats/backyard-logger.json"],
              "inputs": ["in/logger", {"path": "in/city", "formats": ["formats/citynet-hourly.json"]}]}
             """.write(toFile: folder.path + "/p.json", atomically: true, encoding: .utf8)
+        let plan = try CLI.run(["run", "--dry-run", folder.path + "/p.json"])
+        #expect(plan.stdout.contains("in/city: 2 file(s)") && plan.stdout.contains("declared formats backyard/logger, citynet/hourly"), "\(plan.stdout)")
         let r = try CLI.run(["run", folder.path + "/p.json"])
         #expect(r.status == 0, "\(r.stderr)")
         let store = folder.path + "/out/s.sqlite"
