@@ -6,8 +6,18 @@ import WeatherJSON
 /// goes before a broader one it could be mistaken for.
 struct DecoderRegistry: Sendable {
     private(set) var decoders: [any FormatDecoder]
+    /// Formats from format files (docs/FORMATS.md), asked only when no built-in decoder
+    /// recognises a body: a format file cannot take replies from the decoder written for them.
+    private(set) var declared: [any FormatDecoder] = []
 
     init(_ decoders: [any FormatDecoder]) { self.decoders = decoders }
+
+    /// This registry with an input's declared formats after its decoders, in the order given.
+    func declaring(_ formats: [DeclaredFormat]) -> DecoderRegistry {
+        var registry = self
+        registry.declared = formats.map(DeclaredFormatDecoder.init)
+        return registry
+    }
 
     /// Every provider format, one line each.
     static let standard = DecoderRegistry([
@@ -58,8 +68,12 @@ struct DecoderRegistry: Sendable {
     }
 
     /// The decoder for `body`: the first that says `yes`, else the most confident `likely`
-    /// (earlier wins a tie), else nil.
+    /// (earlier wins a tie), else the first declared format that matches, else nil.
     func decoder(for body: JSONValue) -> (any FormatDecoder)? {
+        builtIn(for: body) ?? declared.first { $0.detect(body) == .yes }
+    }
+
+    private func builtIn(for body: JSONValue) -> (any FormatDecoder)? {
         var best: (decoder: any FormatDecoder, confidence: Double)?
         for decoder in decoders {
             switch decoder.detect(body) {

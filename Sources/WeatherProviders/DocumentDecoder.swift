@@ -5,7 +5,7 @@ import WeatherCore
 /// decode. Pure: the same bytes and context always give the same result.
 public enum DocumentDecoder {
     public static func decode(_ bytes: [UInt8], context: DecodeContext = DecodeContext()) -> Result<DecodedDocument, DecodeFailure> {
-        decode(bytes, context: context, registry: .standard)
+        decode(bytes, context: context, registry: context.formats.isEmpty ? .standard : DecoderRegistry.standard.declaring(context.formats))
     }
 
     static func decode(_ bytes: [UInt8], context: DecodeContext, registry: DecoderRegistry) -> Result<DecodedDocument, DecodeFailure> {
@@ -33,7 +33,7 @@ public enum DocumentDecoder {
         }
         let body = envelope?.response ?? root
         if let failure = ProviderErrorBody.detect(body) { throw failure }
-        guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body) }
+        guard let decoder = registry.decoder(for: body.value) else { throw unknownFormat(body, declared: context.formats) }
         if let zone = context.fileTimeZone, !LocalTime.isKnownZone(zone) {
             throw DecodeFailure(.unknownFormat, "the time zone for file names '\(Sanitize.printable(zone))' is not an IANA zone known here")
         }
@@ -65,7 +65,17 @@ public enum DocumentDecoder {
         return doc
     }
 
-    /// The reject for a body no decoder recognises: it names the keys it saw.
+    /// The reject for a body no decoder recognises: it names the keys it saw, and with format
+    /// files the keys each declared format looks for (a format file's `match` mistyped shows here).
+    static func unknownFormat(_ body: Field, declared: [DeclaredFormat]) -> DecodeFailure {
+        var failure = unknownFormat(body)
+        if !declared.isEmpty {
+            failure.message += "; nor do the declared formats' keys match ("
+                + declared.map { "\($0.name): \($0.match.joined(separator: ", "))" }.joined(separator: "; ") + ")"
+        }
+        return failure
+    }
+
     static func unknownFormat(_ body: Field) -> DecodeFailure {
         let v = body.value
         guard v.kind == .object else {

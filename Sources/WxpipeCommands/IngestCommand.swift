@@ -22,7 +22,9 @@ public struct IngestCommand: Command {
     static let shard = OptionSpec("--shard", value: "K/N", help: "Read only shard K of N (0-based) of the inputs, by a hash of each file's path "
                                   + "under its folder; auto: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (docs/SCALING.md).")
     /// `--db`, `--shard`, the input settings of `SettingsCatalog.input` (docs/SETTINGS.md), `--location`.
-    public static let options = [db, shard] + SettingsCatalog.input.map(\.option) + [LocationOption.spec] + IngestStage.Options.specs
+    public static let options = [db, shard] + SettingsCatalog.input.map(\.option) + [formatFile, LocationOption.spec] + IngestStage.Options.specs
+    /// `--format-file FILE` (repeatable): the `formats` input setting (docs/FORMATS.md).
+    static let formatFile = OptionSpec(FormatFiles.flag, value: "FILE", help: FormatFiles.help, repeatable: true)
     public static let examples = [
         "wxpipe ingest --db weather.sqlite ~/weather-archive/",
         "wxpipe ingest --db weather.sqlite --units imperial us-replies.ndjson.gz",
@@ -30,6 +32,7 @@ public struct IngestCommand: Command {
         "wxpipe ingest --db weather.sqlite --units metric archive/   (re-ingests archive/ read before without --units)",
         "wxpipe ingest --db weather.sqlite --role observed --file-time-zone America/New_York past-days/",
         "wxpipe ingest --db weather.sqlite --envelope-body data --envelope-fetched-at fetchedAt wrapped/",
+        "wxpipe ingest --db weather.sqlite --format-file Formats/backyard-logger.json logger/",
         "wxpipe ingest --db weather.sqlite --location id=berlin,lat=52.52,lon=13.41,tz=Europe/Berlin,name=Berlin berlin/",
     ]
 
@@ -77,6 +80,13 @@ extension IngestCommand {
     static func parseSettings(_ args: ParsedArguments) throws(UsageError) -> IngestSettings {
         var settings = IngestSettings()
         try args.apply(SettingsCatalog.input, to: &settings)
+        settings.formats = try parseFormats(args)
         return settings
+    }
+
+    /// The format files of `--format-file`, read and checked before anything is ingested: a
+    /// fault is a usage error naming the file, the key and what is wrong (exit 2).
+    static func parseFormats(_ args: ParsedArguments) throws(UsageError) -> [DeclaredFormat] {
+        do { return try FormatFiles.load(args.all(formatFile)) } catch { throw UsageError("\(FormatFiles.flag): \(Sanitize.printable(error.description))") }
     }
 }

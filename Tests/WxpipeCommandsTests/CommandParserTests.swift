@@ -141,7 +141,7 @@ struct CommandParserTests {
         #expect(ExportCommand.usage == "wxpipe export --db FILE [--format csv|sqlite|xlsx] --out PATH [--table NAME ...] "
                 + "[--dialect rfc4180|spreadsheet|spreadsheet-eu] [--units metric|imperial]")
         #expect(IngestCommand.usage == "wxpipe ingest --db FILE [--shard K/N] [--units SYSTEM] [--role ROLE] [--file-time-zone ZONE] [--issued-at SOURCE] "
-                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--place LAT,LON] [--station-time-zone ZONE] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] [--jobs N] PATH...")
+                + "[--envelope-body PATH] [--envelope-fetched-at PATH] [--envelope-url PATH] [--strict-values] [--nws-qc-accept LETTERS] [--place LAT,LON] [--station-time-zone ZONE] [--format-file FILE ...] [--location SPEC ...] [--strict] [--quiet] [--verbose] [--force] [--jobs N] PATH...")
         for command in CLI.commands {
             for o in command.options {
                 #expect(command.usage.contains(o.required ? " \(o.name)" : "[\(o.name)"), "\(command.name): \(o.name)")

@@ -7,9 +7,10 @@ import WeatherPipeline
 /// The settings are declared once (`SettingsCatalog`): each pipeline key is the flag of the
 /// same name, and the pipeline file and the command line read and refuse values alike.
 struct SettingsCatalogTests {
-    /// The options of `ingest` and `aggregate` that are not settings: the store, the shard, the
-    /// output, declared locations and the run's own switches.
-    static let structureFlags = Set(["--db", "--shard", "--out", "--location"]).union(IngestStage.Options.specs.map(\.name))
+    /// The options of `ingest` and `aggregate` that are not catalog settings: the store, the
+    /// shard, the output, declared locations, format files (declared beside the catalog:
+    /// `FormatFiles`) and the run's own switches.
+    static let structureFlags = Set(["--db", "--shard", "--out", "--location", FormatFiles.flag]).union(IngestStage.Options.specs.map(\.name))
 
     @Test func everySettingIsItsFlagAndEveryFlagASetting() {
         for (catalog, command) in [(SettingsCatalog.input.map(Entry.init), IngestCommand.options),

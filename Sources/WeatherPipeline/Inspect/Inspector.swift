@@ -11,14 +11,16 @@ import WeatherProviders
 /// Reads inputs exactly as ingest does but writes nothing.
 public struct Inspector {
     public var units: UnitSystem?
-    /// The input settings documents are decoded with (`--place`, `--location …,station=ID`):
-    /// station archives that name only their station need them to give records.
+    /// The input settings documents are decoded with (`--place`, `--location …,station=ID`,
+    /// `--format-file`): station archives that name only their station need them to give records,
+    /// and format files' shapes are asked after the built-in decoders.
     public var settings: IngestSettings
 
-    public init(units: UnitSystem? = nil, settings: IngestSettings = IngestSettings()) {
+    public init(units: UnitSystem? = nil, settings: IngestSettings = IngestSettings(), formats: [DeclaredFormat] = []) {
         self.units = units
         self.settings = settings
         if units != nil { self.settings.units = units }
+        if !formats.isEmpty { self.settings.formats = formats }
     }
 
     /// Calls `line` with human-readable lines; returns (documents, rejected, unreadable paths).

@@ -50,7 +50,7 @@ public struct PipelineFile: Sendable {
     }
 
     /// The keys of the pipeline itself; every other top-level key is a setting of `SettingsCatalog.aggregate`.
-    static let structureKeys = ["name", "inputs", "store", "locations", "export", "strict", "description", "shard"]
+    static let structureKeys = ["name", "inputs", "store", "locations", "export", "strict", "description", "shard", FormatFiles.key]
 
     public static let topLevelKeys = structureKeys + SettingsCatalog.aggregate.map(\.key)
 
@@ -86,7 +86,8 @@ public struct PipelineFile: Sendable {
         _ = try r.string(root["description"], "description")
         let strict = try r.bool(root["strict"], "strict") ?? false
         var aggregate = try parseAggregate(root, r)
-        let inputs = try parseInputs(root["inputs"], r, folder: folder)
+        let formats = try parseFormats(root[FormatFiles.key], FormatFiles.key, r, folder: folder, after: [])
+        let inputs = try parseInputs(root["inputs"], r, folder: folder, formats: formats)
         guard let storePath = try r.string(root["store"], "store") else { throw r.fail("store", "missing: the SQLite store to write") }
         let locations = try parseLocations(root["locations"], r, aggregate: &aggregate)
         let export = try parseExport(root["export"], r, folder: folder)

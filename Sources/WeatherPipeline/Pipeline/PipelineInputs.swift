@@ -9,16 +9,30 @@ extension PipelineFile {
     static let inputKeys = ["path"] + SettingsCatalog.input.map(\.key).reduce(into: [String]()) { keys, key in
         let top = String(key.prefix { $0 != "." })
         if !keys.contains(top) { keys.append(top) }
+    } + [FormatFiles.key]
+
+    /// `"formats"` (top level or an input's): format files relative to the pipeline file, each
+    /// read and checked now, so a bad one stops the run before anything is ingested.
+    static func parseFormats(_ value: JSONValue?, _ key: String, _ r: Reader, folder: String,
+                             after loaded: [DeclaredFormat]) throws(Problem) -> [DeclaredFormat] {
+        guard let value else { return loaded }
+        guard value.kind == .array else { throw r.fail(key, "must be an array of format files, not \(value.kind)") }
+        var out = loaded
+        for (k, item) in value.elements.enumerated() {
+            guard let path = item.string, !path.isEmpty else { throw r.fail("\(key)[\(k)]", "must be the path of a format file") }
+            do { out = try FormatFiles.load([resolve(path, folder)], after: out) } catch { throw r.fail("\(key)[\(k)]", error.description) }
+        }
+        return out
     }
 
-    static func parseInputs(_ value: JSONValue?, _ r: Reader, folder: String) throws(Problem) -> [Input] {
+    static func parseInputs(_ value: JSONValue?, _ r: Reader, folder: String, formats: [DeclaredFormat] = []) throws(Problem) -> [Input] {
         guard let value else { throw r.fail("inputs", "missing: list the files or folders to ingest") }
         guard value.kind == .array else { throw r.fail("inputs", "must be an array, not \(value.kind)") }
         var inputs: [Input] = []
         for (k, item) in value.elements.enumerated() {
             let key = "inputs[\(k)]"
             if let s = item.string {
-                inputs.append(Input(path: resolve(s, folder)))
+                inputs.append(Input(path: resolve(s, folder), settings: IngestSettings(formats: formats)))
                 continue
             }
             guard item.kind == .object else { throw r.fail(key, "must be a path or an object {\"path\": …, \"units\": …, \"role\": …}") }
@@ -26,7 +40,9 @@ extension PipelineFile {
                 throw r.fail("\(key).\(sub)", "unknown key (known: \(inputKeys.joined(separator: ", ")))")
             }
             guard let path = try r.string(item["path"], "\(key).path") else { throw r.fail("\(key).path", "missing") }
-            inputs.append(Input(path: resolve(path, folder), settings: try parseSettings(item, key, r)))
+            var settings = try parseSettings(item, key, r)
+            settings.formats = try parseFormats(item[FormatFiles.key], "\(key).\(FormatFiles.key)", r, folder: folder, after: formats)
+            inputs.append(Input(path: resolve(path, folder), settings: settings))
         }
         if inputs.isEmpty { throw r.fail("inputs", "is empty: nothing to ingest") }
         return inputs

@@ -24,6 +24,7 @@ public enum PipelinePlan {
             totalBytes += bytes
             lines.append("  \(Sanitize.printable(input.path)): \(files.count) file(s), \(bytes) bytes"
                          + (input.units.map { ", OpenWeatherMap units \($0.rawValue)" } ?? "")
+                         + (input.settings.formats.isEmpty ? "" : ", declared formats " + input.settings.formats.map { Sanitize.printable($0.name) }.joined(separator: ", "))
                          + (problems.isEmpty ? "" : ", \(problems.count) problem(s)"))
         }
         lines.append("  total: \(totalFiles) file(s), \(totalBytes) bytes (inputs already ingested are skipped by content hash)")

@@ -27,6 +27,8 @@ public enum SettingsReference {
 
         """
         s += table(SettingsCatalog.input)
+        s += "| `\(FormatFiles.key)` | `\(FormatFiles.flag) FILE` (repeatable) | list of files | format files, relative to the pipeline file | none | "
+            + FormatFiles.help + " Also a pipeline's top-level key; declared beside this table, since its values are files read when the pipeline or the command line is parsed. |\n"
         s += """
 
         ## Aggregate settings

@@ -37,6 +37,9 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
     /// The zone of the stations whose daily summaries this input holds when no declared location
     /// gives one (`"station_time_zone"`, `--station-time-zone`): a day's window needs it.
     public var stationTimeZone: String?
+    /// Shapes no built-in decoder knows, from format files (`"formats"`, `--format-file`;
+    /// docs/FORMATS.md), read after the built-in decoders in the order given.
+    public var formats: [DeclaredFormat]
 
     /// Coordinates in degrees.
     public struct Place: Sendable, Hashable {
@@ -61,7 +64,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
 
     public init(units: UnitSystem? = nil, strictValues: Bool = false, role: DocumentRole = .auto, fileTimeZone: String? = nil,
                 issuedAtSource: IssueTimeSource? = nil, envelope: EnvelopeMapping? = nil, nwsQCAccept: Set<String>? = nil,
-                place: Place? = nil, stations: StationDirectory? = nil, stationTimeZone: String? = nil) {
+                place: Place? = nil, stations: StationDirectory? = nil, stationTimeZone: String? = nil,
+                formats: [DeclaredFormat] = []) {
         self.units = units
         self.strictValues = strictValues
         self.role = role
@@ -72,6 +76,7 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
         self.place = place
         self.stations = stations
         self.stationTimeZone = stationTimeZone
+        self.formats = formats
     }
 
     /// The role stored with this input's observations when the input declares one: an
@@ -97,7 +102,8 @@ public struct IngestSettings: Sendable, Equatable, Hashable {
          ("nws_qc_accept", nwsQCAccept.map { $0.sorted().joined(separator: "") }),
          ("place", place?.text),
          ("stations", stations.flatMap { $0.isEmpty ? nil : $0.text }),
-         ("station_time_zone", stationTimeZone)]
+         ("station_time_zone", stationTimeZone),
+         ("formats", formats.isEmpty ? nil : formats.map(\.fingerprintText).joined(separator: ","))]
     }
 
     /// A stable text naming every setting that is not at its default, `name=value` joined by
