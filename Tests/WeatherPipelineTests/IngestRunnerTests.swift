@@ -198,7 +198,7 @@ struct PipelineFileTests {
 
     @Test func defaultPipelineLoads() throws {
         let p = try PipelineFile.load(path: repositoryRoot + "/Pipelines/default.json")
-        #expect(p.inputs.count == 7)
+        #expect(p.inputs.count == 8)
         #expect(p.inputs[1].units == .metric)
         #expect(p.store.hasSuffix("/out/weather.sqlite"))
         #expect(!p.store.contains(".."))
