@@ -66,3 +66,27 @@ struct TruthPriorityTests {
         #expect(t.dailyTruth.first?.truthSource == "open-meteo/archive")
     }
 }
+
+/// Two stations of equal standing: a climate report's day (reported extremes, no hours) comes
+/// before a day rebuilt from hourly readings, though the readings cover more hours.
+struct ReportedDayPreferenceTests {
+    @Test func aReportedDayComesBeforeHourlyReadingsOfEqualStanding() {
+        let cli = SourceName(provider: "iem", product: "cli", station: "KDSM")
+        let metar = SourceName(provider: "metar", product: "observations", station: "KDSM")
+        var hourly = day("dsm", "2024-04-02", max: 18.3, min: 5)
+        hourly.truthBasis = TruthBasis.hourly.rawValue
+        var reported = day("dsm", "2024-04-02", max: 18.9, min: 4.4)
+        (reported.truthBasis, reported.hoursCovered, reported.nObs) = (TruthBasis.dailySummary.rawValue, 0, 1)
+        let products = ProductCatalog([.observed("metar", "observations", truthPriority: 20), .observed("iem", "cli", truthPriority: 11)])
+        for (cliKm, metarKm) in [(1.0, 1.0), (0.0, 0.0)] {
+            let t = TruthSources(locationID: "dsm", reference: [], allowSelfReference: false, series: [:],
+                                 days: [metar: [hourly], cli: [reported]], distanceKm: [cli: cliKm, metar: metarKm], products: products)
+            #expect(t.ranking["2024-04-02"] == [cli, metar])
+            #expect(t.dailyTruth.first?.tempMaxC == 18.9 && t.dailyTruth.first?.truthBasis == "daily_summary")
+        }
+        // Standing still comes first: the nearer station's readings win over a farther report.
+        let t = TruthSources(locationID: "dsm", reference: [], allowSelfReference: false, series: [:],
+                             days: [metar: [hourly], cli: [reported]], distanceKm: [cli: 30, metar: 1], products: products)
+        #expect(t.ranking["2024-04-02"] == [metar, cli])
+    }
+}

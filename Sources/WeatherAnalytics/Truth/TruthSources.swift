@@ -151,11 +151,15 @@ public struct TruthSources {
             byDate[date].map { (source, $0) }
         }
         // Complete days first: a named or station source with two readings that day does not
-        // void a day another source covers.
+        // void a day another source covers. Among equals in standing, a day made from reported
+        // extremes (a climate report, a station's 24-hour groups) before one rebuilt from hourly
+        // readings, which read low: hours covered would otherwise favour the readings.
+        func reported(_ d: DailyObserved) -> Int { d.truthBasis.map { $0 == TruthBasis.hourly.rawValue ? 1 : 0 } ?? 1 }
         return present.sorted { a, b in
             let ka = (a.1.complete ? 0 : 1, priority(a.0)), kb = (b.1.complete ? 0 : 1, priority(b.0))
             if ka.0 != kb.0 { return ka.0 < kb.0 }
             if ka.1 != kb.1 { return ka.1 < kb.1 }
+            if reported(a.1) != reported(b.1) { return reported(a.1) < reported(b.1) }
             return (-a.1.hoursCovered, -a.1.precipHoursCovered, fixed(a.0), a.0) < (-b.1.hoursCovered, -b.1.precipHoursCovered, fixed(b.0), b.0)
         }.map(\.0)
     }
