@@ -232,7 +232,7 @@ struct VerificationRulesTests {
         try s.dayForecast("ny", "q", "daily", issued: midnight - 86400, from: midnight + 7200, to: midnight + 86400 + 7200, max: 30, min: 10)
         let summary = try s.aggregate()
         #expect(summary.warnings == ["q/daily daily windows start 2 h from local midnight but New York is UTC-4: 1 day forecasts left out; "
-                                     + "set &timezone= when fetching, or day_window_tolerance_hours"])
+                                     + "verify them over their own window (pairing: q=window), or day_window_tolerance_hours"])
         #expect(try s.rows("SELECT detail FROM verification_exclusions") == [[.text("forecasts; window starts 2 h after local midnight")]])
     }
 

@@ -133,8 +133,12 @@ struct ExclusionTally {
             let what = utcDays ? "daily windows are UTC days" : "daily windows start "
                 + starts.map { Convert.round($0, 2).compactText }.joined(separator: ", ") + " h from local midnight"
             let source = Feed(provider: k.provider, product: k.product, model: k.model.isEmpty ? nil : k.model).name
-            return "\(source) \(what) but \(name) is \(zone): \(counts[k] ?? 0) day forecasts left out; "
-                + "set &timezone= when fetching, or day_window_tolerance_hours"
+            // UTC days are a request without the place's zone (Open-Meteo's &timezone=); a day that
+            // starts at a fixed hour (Tomorrow.io 06:00, AccuWeather 07:00) is the provider's own
+            // window, which pairing by window verifies as it is.
+            let fix = utcDays ? "set &timezone= when fetching, or day_window_tolerance_hours"
+                : "verify them over their own window (pairing: \(k.provider)=window), or day_window_tolerance_hours"
+            return "\(source) \(what) but \(name) is \(zone): \(counts[k] ?? 0) day forecasts left out; " + fix
         }
     }
 
