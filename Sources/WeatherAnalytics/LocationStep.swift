@@ -83,15 +83,18 @@ struct LocationStep {
         }
     }
 
-    /// Forecasts paired over their own window: every 12-hour period, and the hourly or 3-hourly
-    /// precipitation amounts of sources whose `pairing` is `window`.
+    /// Forecasts paired over their own window: every 12-hour and 6-hour period (NWS, TWC and
+    /// AccuWeather halves; MET Norway's `next_6_hours` extremes and amount), and the hourly or
+    /// 3-hourly precipitation amounts of sources whose `pairing` is `window`.
     func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, _ tally: inout ExclusionTally) throws {
         // Amounts of sources not compared were counted with their temperatures.
         let amounts = try reader.windowForecasts(location, periods: ReaderPeriods.points).filter {
             options.pairing(provider: $0.provider, product: $0.product) == .window
                 && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
         }
-        let forecasts = try compared(reader.windowForecasts(location, periods: ReaderPeriods.halfDays) + amounts,
+        let periods = try reader.windowForecasts(location, periods: ReaderPeriods.halfDays)
+            + reader.windowForecasts(location, periods: ReaderPeriods.sixHours)
+        let forecasts = compared(periods + amounts,
                                      { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period, target: selectionTarget($0), issuedAt: $0.issuedAt)
@@ -99,7 +102,7 @@ struct LocationStep {
         for f in forecasts {
             guard kept.contains(f.id) else {
                 // An hourly amount's forecast was already counted with its temperature.
-                if f.period == ForecastPeriod.halfDay.rawValue {
+                if f.period == ForecastPeriod.halfDay.rawValue || f.period == ForecastPeriod.sixHours.rawValue {
                     tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
                 }
                 continue
@@ -222,12 +225,16 @@ struct RecordReader {
 enum ReaderPeriods {
     /// NWS 12-hour periods (always paired by window).
     case halfDays
+    /// 6-hour periods (MET Norway `next_6_hours`: extremes and an amount), paired by window; their
+    /// lead is an hour bin, measured to the period's start.
+    case sixHours
     /// Hourly and 3-hourly forecasts with a precipitation amount.
     case points
 
     var binding: (String, String, Bool) {
         switch self {
         case .halfDays: return (ForecastPeriod.halfDay.rawValue, ForecastPeriod.halfDay.rawValue, false)
+        case .sixHours: return (ForecastPeriod.sixHours.rawValue, ForecastPeriod.sixHours.rawValue, false)
         case .points: return ("hour", "3h", true)
         }
     }

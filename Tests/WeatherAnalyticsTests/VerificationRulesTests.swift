@@ -251,3 +251,29 @@ struct VerificationRulesTests {
         #expect(try s.rows("SELECT mae_lead_1d, n_lead_1d FROM scores_by_lead") == [[.real(2.5), .integer(2)]])
     }
 }
+
+/// MET Norway's `next_6_hours` periods are verified over their own six hours: the highest and
+/// lowest reading and the amount of those hours, with an hour-bin lead measured to the start.
+struct SixHourPeriodTests {
+    @Test func aSixHourPeriodIsPairedOverItsWindow() throws {
+        let s = try VerificationTestStore([VerificationTestStore.london])
+        let start = at("2024-05-02T06:00:00Z")
+        // Readings 10, 11, … at :00 of each hour from 06:00 to 17:00 UTC, 0.5 mm each hour.
+        try s.observeHours("london", "openweathermap", "current", from: start, hours: 12, precip: 0.5) { 10 + Double($0) }
+        var f = Forecast(provider: "metno", product: "locationforecast", latitude: 0, longitude: 0, issuedAt: start - 26 * 3600,
+                         issuedAtSource: .body, period: .sixHours, validFrom: start, validTo: start + 6 * 3600, validAt: start)
+        (f.tempMaxC, f.tempMinC, f.precipMm) = (16.5, 9.0, 2.0)
+        _ = try s.store.insert(f, locationID: "london", sourceID: s.source, line: 900)
+        try s.aggregate()
+        // Issued 05:00 local the day before (before the default 06:00 cutoff), 26 h ahead. The
+        // window 06:00–12:00 holds the readings 10 … 15 and six amounts of 0.5 mm.
+        #expect(try s.rows("""
+            SELECT variable, period, forecast, observed, lead_hours, lead_hours_bin, pairing FROM forecast_pairs
+            WHERE provider = 'metno' ORDER BY variable
+            """) == [
+            [.text("precip_mm"), .text("6h"), .real(2), .real(3), .real(26), .text("24-48"), .text("window")],
+            [.text("temp_max_c"), .text("6h"), .real(16.5), .real(15), .real(26), .text("24-48"), .text("window")],
+            [.text("temp_min_c"), .text("6h"), .real(9), .real(10), .real(26), .text("24-48"), .text("window")],
+        ])
+    }
+}
