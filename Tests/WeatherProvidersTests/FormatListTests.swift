@@ -8,8 +8,10 @@ import TestSupport
 struct FormatListTests {
     @Test func readmeNamesEveryFormatTheFixturesDecodeInto() throws {
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        let formats = Set(ProviderSampleTests.table.compactMap(\.format) + StationArchiveFixtureTests.table.compactMap(\.format)
-                          + NWSDecoderTests.table.map(\.format) + DecoderRegistry.standard.formats)
+        var formats = Set(ProviderSampleTests.table.compactMap(\.format))
+        formats.formUnion(StationArchiveFixtureTests.table.compactMap(\.format))
+        formats.formUnion(NWSFixtureTests.table.map(\.format))
+        formats.formUnion(DecoderRegistry.standard.formats)
         #expect(formats.count > 40)
         let missing = formats.filter { !readme.contains("`\($0)`") }.sorted()
         #expect(missing.isEmpty, "README.md does not name \(missing)")
