@@ -32,37 +32,7 @@ os.makedirs(args.dir, exist_ok=True)
 PEERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_peers.py")
 
 
-def def export_bench(paths):
-    """CSV export of the forecasts beside the sqlite3 shell writing the same view as CSV, and
-    the XLSX workbook beside wxpipe's own CSV, on one store of the corpora (interleaved rounds)."""
-    db = os.path.join(args.dir, "export.sqlite")
-    fresh(db)
-    for path in paths:
-        timed([args.wxpipe, "ingest", "--quiet", "--db", db, path])
-    rows = int(subprocess.run(["sqlite3", db, "SELECT COUNT(*) FROM forecasts"], capture_output=True, text=True).stdout)
-    out = os.path.join(args.dir, "export-out")
-    shell_csv = os.path.join(args.dir, "export-shell.csv")
-    runs = {"wxpipe export csv": [], "sqlite3 -csv": [], "wxpipe export xlsx": []}
-    for _ in range(args.rounds):
-        shutil.rmtree(out, ignore_errors=True)
-        runs["wxpipe export csv"].append(timed([args.wxpipe, "export", "--db", db, "--format", "csv", "--out", out, "--table", "forecasts"]))
-        runs["sqlite3 -csv"].append(timed(["sh", "-c", "sqlite3 -csv -header '%s' 'SELECT * FROM forecasts' > '%s'" % (db, shell_csv)]))
-        runs["wxpipe export xlsx"].append(timed([args.wxpipe, "export", "--db", db, "--format", "xlsx", "--out", out + ".xlsx",
-                                                 "--table", "forecasts"]))
-    with open(os.path.join(out, "forecasts.csv"), "rb") as f:
-        lines = sum(1 for _ in f)
-    if lines != rows + 1:
-        print("  !! wxpipe's forecasts.csv has %d lines for %d rows" % (lines, rows))
-    med = {name: statistics.median(s for s, _, _ in r) for name, r in runs.items()}
-    print("\nexport: %s forecast rows" % format(rows, ","))
-    print("  %-20s %9s %12s %9s" % ("tool", "seconds", "rows/s", "peak MB"))
-    for name, r in runs.items():
-        print("  %-20s %9.2f %12s %9.0f" % (name, med[name], format(int(rows / med[name]), ","), max(m for _, m, _ in r)))
-    print("  CSV: wxpipe %.2f× the sqlite3 shell's speed (goal ≥ 2×); XLSX takes %.2f× wxpipe's CSV time (goal ≤ 2×)"
-          % (med["sqlite3 -csv"] / med["wxpipe export csv"], med["wxpipe export xlsx"] / med["wxpipe export csv"]))
-
-
-ensure_python_packages():
+def ensure_python_packages():
     """DuckDB and orjson for the peers: installed with pip when missing (bench only)."""
     missing = [m for m in ("duckdb", "orjson") if importlib.util.find_spec(m) is None]
     if missing:
@@ -172,6 +142,36 @@ def incremental(folder):
     again = [timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder])[0] for _ in range(max(3, args.rounds))]
     print("  incremental, %d files: first run %.1f s; nothing new: %.3f s (median of %d)"
           % (args.files, first, statistics.median(again), len(again)))
+
+
+def export_bench(paths):
+    """CSV export of the forecasts beside the sqlite3 shell writing the same view as CSV, and
+    the XLSX workbook beside wxpipe's own CSV, on one store of the corpora (interleaved rounds)."""
+    db = os.path.join(args.dir, "export.sqlite")
+    fresh(db)
+    for path in paths:
+        timed([args.wxpipe, "ingest", "--quiet", "--db", db, path])
+    rows = int(subprocess.run(["sqlite3", db, "SELECT COUNT(*) FROM forecasts"], capture_output=True, text=True).stdout)
+    out = os.path.join(args.dir, "export-out")
+    shell_csv = os.path.join(args.dir, "export-shell.csv")
+    runs = {"wxpipe export csv": [], "sqlite3 -csv": [], "wxpipe export xlsx": []}
+    for _ in range(args.rounds):
+        shutil.rmtree(out, ignore_errors=True)
+        runs["wxpipe export csv"].append(timed([args.wxpipe, "export", "--db", db, "--format", "csv", "--out", out, "--table", "forecasts"]))
+        runs["sqlite3 -csv"].append(timed(["sh", "-c", "sqlite3 -csv -header '%s' 'SELECT * FROM forecasts' > '%s'" % (db, shell_csv)]))
+        runs["wxpipe export xlsx"].append(timed([args.wxpipe, "export", "--db", db, "--format", "xlsx", "--out", out + ".xlsx",
+                                                 "--table", "forecasts"]))
+    with open(os.path.join(out, "forecasts.csv"), "rb") as f:
+        lines = sum(1 for _ in f)
+    if lines != rows + 1:
+        print("  !! wxpipe's forecasts.csv has %d lines for %d rows" % (lines, rows))
+    med = {name: statistics.median(s for s, _, _ in r) for name, r in runs.items()}
+    print("\nexport: %s forecast rows" % format(rows, ","))
+    print("  %-20s %9s %12s %9s" % ("tool", "seconds", "rows/s", "peak MB"))
+    for name, r in runs.items():
+        print("  %-20s %9.2f %12s %9.0f" % (name, med[name], format(int(rows / med[name]), ","), max(m for _, m, _ in r)))
+    print("  CSV: wxpipe %.2f× the sqlite3 shell's speed (goal ≥ 2×); XLSX takes %.2f× wxpipe's CSV time (goal ≤ 2×)"
+          % (med["sqlite3 -csv"] / med["wxpipe export csv"], med["wxpipe export xlsx"] / med["wxpipe export csv"]))
 
 
 ensure_python_packages()

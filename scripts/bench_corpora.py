@@ -155,6 +155,59 @@ def make_openmeteo(folder, files, hours=336):
     return meta
 
 
+def make_openmeteo_truth(folder, files, hours=336, locations=1):
+    """The observed hours for the Open-Meteo folder's forecasts: one `open-meteo/archive` reply
+    per location and month (°F and inch, as the forecasts), covering every hour the folder's
+    forecasts are valid at. `locations` > 1 adds places beside New York (for a multi-city store,
+    with `make_openmeteo_cities`). Cached like the others."""
+    marker = os.path.join(folder, ".meta")
+    want = {"files": files, "hours": hours, "locations": locations}
+    if os.path.exists(marker) and json.load(open(marker)) == want:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    rnd = random.Random(13)
+    t0 = 1704067200
+    end = t0 + 3600 * (files + hours + 24)
+    for place in range(locations):
+        lat, lon, name = _place(place)
+        month_start = t0
+        while month_start < end:
+            y, m, _ = _civil(month_start // 86400)
+            ny, nm = (y + 1, 1) if m == 12 else (y, m + 1)
+            next_start = _days_from_civil(ny, nm, 1) * 86400
+            times = list(range(month_start, min(next_start, end), 3600))
+            reply = {"latitude": lat, "longitude": lon, "generationtime_ms": 3.1, "utc_offset_seconds": 0, "timezone": "GMT",
+                     "timezone_abbreviation": "GMT", "elevation": 51.0,
+                     "hourly_units": {"time": "unixtime", "temperature_2m": "°F", "precipitation": "inch"},
+                     "hourly": {"time": times, "temperature_2m": [round(rnd.uniform(10, 95), 1) for _ in times],
+                                "precipitation": [round(rnd.choice([0, 0, 0, rnd.uniform(0, 0.3)]), 2) for _ in times]}}
+            doc = {"url": "https://archive-api.open-meteo.com/v1/archive?latitude=%s&longitude=%s" % (lat, lon),
+                   "fetched_at": next_start + 5 * 86400, "provider": "open-meteo", "response": reply}
+            with open(os.path.join(folder, "open-meteo_archive_%s_%04d-%02d.json" % (name, y, m)), "w") as f:
+                json.dump(doc, f)
+            month_start = next_start
+    json.dump(want, open(marker, "w"))
+    return folder
+
+
+def _place(k):
+    """(latitude, longitude, name) of place k: New York first, then points 300 km apart."""
+    if k == 0:
+        return 40.710335, -73.99307, "new-york"
+    return round(30 + (k % 10) * 2.7, 4), round(-120 + (k // 10) * 3.6, 4), "city-%02d" % k
+
+
+def _days_from_civil(y, m, d):
+    """Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm)."""
+    y -= m <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
 def big_copy(src, dst, times):
     """`src` (gzip) concatenated `times` times: a ~1 GB input of the same shape (multi-member gzip)."""
     if not os.path.exists(dst) or os.path.getsize(dst) != os.path.getsize(src) * times:
