@@ -9,13 +9,15 @@ FUZZ_SECONDS ?= 300
 
 all: build
 
-# Installs the C libraries' headers when missing (as root), else says what to install.
+# Installs the C libraries' headers when missing (as root), else says what to install; the sqlite3
+# shell is the bench's SQLite floor (scripts/bench_floor.py), checked by the tests.
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
 	pkg-config --exists xlsxwriter 2>/dev/null || missing="$$missing libxlsxwriter-dev"; \
+	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \

@@ -49,14 +49,25 @@ def fresh(path):
     return path
 
 
+GOALS = []                                    # (stage, goal, measured, met): the summary at the end
+
+
+def goal(stage, text, measured, met):
+    GOALS.append((stage, text, measured, met))
+    print("  goal %s: %s — %s" % ("met" if met else "NOT met", text, measured))
+
+
 def timed(cmd, stdout=subprocess.DEVNULL):
-    """(seconds, peak RSS MB, stdout) of one command under GNU time."""
+    """(seconds, peak RSS MB, stdout) of one command under GNU time; its CPU seconds (user +
+    system) in `timed.cpu`."""
     start = time.monotonic()
-    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     secs = time.monotonic() - start
     if r.returncode != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
-    return secs, int(r.stderr.strip().splitlines()[-1]) / 1024, r.stdout
+    rss, user, system = r.stderr.strip().splitlines()[-1].split()
+    timed.cpu = float(user) + float(system)
+    return secs, int(rss) / 1024, r.stdout
 
 
 def wxpipe(path, db, jobs=None):
@@ -65,6 +76,15 @@ def wxpipe(path, db, jobs=None):
     q = "SELECT (SELECT COUNT(*) FROM observations), (SELECT COUNT(*) FROM forecasts)"
     counts = subprocess.run(["sqlite3", db, q], capture_output=True, text=True).stdout.strip().split("|")
     return secs, rss, (int(counts[0]), int(counts[1]))
+
+
+FLOOR = "SQLite floor"
+
+
+def sqlite_floor(store):
+    """SQLite alone inserting the rows of the store wxpipe just wrote (scripts/bench_floor.py)."""
+    secs, rss, text = timed([sys.executable, os.path.join(os.path.dirname(PEERS), "bench_floor.py"), store])
+    return float(text.split()[1]), rss, None
 
 
 def tools(kind, path):
@@ -79,6 +99,7 @@ def tools(kind, path):
     if kind != "openmeteo":
         t["gzip -dc"] = lambda: timed(["sh", "-c", "gzip -dc '%s' > /dev/null" % path])[:2] + (None,)
     t["wxpipe"] = lambda: wxpipe(path, os.path.join(args.dir, "wx.sqlite"))
+    t[FLOOR] = lambda: sqlite_floor(os.path.join(args.dir, "wx.sqlite"))
     for name in ("duckdb", "orjson", "json"):
         t[{"duckdb": "DuckDB read_json", "orjson": "orjson + sqlite3", "json": "json + sqlite3"}[name]] = peer(name)
     return t
@@ -105,7 +126,17 @@ def compare(label, kind, path, json_bytes):
         secs = statistics.median(s for s, _ in r)
         print("  %-18s %9.2f %9.1f %12s %10.2f %9.0f" % (name, secs, json_bytes / 1e6 / secs,
               "–" if name == "gzip -dc" else format(int(rows / secs), ","), wx_secs / secs, max(m for _, m in r)))
+    med = {name: statistics.median(s for s, _ in r) for name, r in runs.items()}
+    speed = lambda peer: med[peer] / wx_secs      # wxpipe's speed as a multiple of the peer's
+    goal("ingest " + label, "≥ 0.8× the SQLite floor", "%.2f×" % speed(FLOOR), speed(FLOOR) >= 0.8)
+    for peer, want in PEER_GOALS.get(kind, []):
+        goal("ingest " + label, "≥ %g× %s" % (want, peer), "%.2f×" % speed(peer), speed(peer) >= want)
     return wx_secs
+
+
+# The peer goals: wxpipe's speed as a multiple of each peer's, per corpus.
+PEER_GOALS = {"owm": [("DuckDB read_json", 2), ("gzip -dc", 0.3)], "onecall": [("orjson + sqlite3", 3)],
+              "openmeteo": [("orjson + sqlite3", 2)]}
 
 
 def memory_check(label, kind, small_path, small_bytes):
@@ -170,8 +201,87 @@ def export_bench(paths):
     print("  %-20s %9s %12s %9s" % ("tool", "seconds", "rows/s", "peak MB"))
     for name, r in runs.items():
         print("  %-20s %9.2f %12s %9.0f" % (name, med[name], format(int(rows / med[name]), ","), max(m for _, m, _ in r)))
-    print("  CSV: wxpipe %.2f× the sqlite3 shell's speed (goal ≥ 2×); XLSX takes %.2f× wxpipe's CSV time (goal ≤ 2×)"
-          % (med["sqlite3 -csv"] / med["wxpipe export csv"], med["wxpipe export xlsx"] / med["wxpipe export csv"]))
+    csv_speed = med["sqlite3 -csv"] / med["wxpipe export csv"]
+    xlsx_time = med["wxpipe export xlsx"] / med["wxpipe export csv"]
+    goal("export", "CSV ≥ 2× the sqlite3 shell's speed", "%.2f×" % csv_speed, csv_speed >= 2)
+    goal("export", "XLSX ≤ 2× wxpipe's CSV time", "%.2f×" % xlsx_time, xlsx_time <= 2)
+
+
+def aggregate_bench(folder, files):
+    """The aggregate on the Open-Meteo folder's store with its truth: seconds and peak RSS with
+    the default issue selection and with every issue scored (pairs per second), then peak RSS on
+    a store 10× larger (grow_store): memory must not grow with the store."""
+    truth = corpora.make_openmeteo_truth(os.path.join(args.dir, "openmeteo-truth"), files)
+    db = fresh(os.path.join(args.dir, "aggregate.sqlite"))
+    timed([args.wxpipe, "ingest", "--quiet", "--db", db, folder, truth])
+    rows = corpora.count(db, "SELECT (SELECT COUNT(*) FROM forecast_rows) + (SELECT COUNT(*) FROM observation_rows)")
+    big = corpora.grow_store(db, os.path.join(args.dir, "aggregate-10x.sqlite"))
+    big_rows = corpora.count(big, "SELECT (SELECT COUNT(*) FROM forecast_rows) + (SELECT COUNT(*) FROM observation_rows)")
+    runs = {"default": [], "all": []}
+    pairs = {}
+    for _ in range(args.rounds):
+        for name, extra in (("default", []), ("all", ["--issue-selection", "all"])):
+            secs, rss, _ = timed([args.wxpipe, "aggregate", "--db", db] + extra)
+            runs[name].append((secs, rss, timed.cpu))
+            pairs[name] = corpora.count(db, "SELECT COUNT(*) FROM forecast_pairs")
+    secs_big, rss_big, _ = timed([args.wxpipe, "aggregate", "--db", big])
+    pairs_big = corpora.count(big, "SELECT COUNT(*) FROM forecast_pairs")
+    print("\naggregate: %s records (the Open-Meteo folder and its truth), %s in the store 10× larger"
+          % (format(rows, ","), format(big_rows, ",")))
+    print("  %-28s %9s %9s %10s %12s %9s" % ("run", "seconds", "CPU s", "pairs", "pairs/s", "peak MB"))
+    med = {}
+    for name, r in runs.items():
+        secs, cpu = statistics.median(x for x, _, _ in r), statistics.median(c for _, _, c in r)
+        med[name] = (secs, max(m for _, m, _ in r))
+        print("  %-28s %9.2f %9.2f %10s %12s %9.0f" % ("issue selection " + name, secs, cpu, format(pairs[name], ","),
+              format(int(pairs[name] / secs), ","), med[name][1]))
+    print("  %-28s %9.2f %9.2f %10s %12s %9.0f" % ("10× store, default", secs_big, timed.cpu, format(pairs_big, ","),
+          format(int(pairs_big / secs_big), ","), rss_big))
+    rss = med["default"][1]
+    goal("aggregate", "peak RSS ≤ 100 MB", "%.0f MB" % rss, rss <= 100)
+    goal("aggregate", "peak RSS at 10× within 10 %", "%.0f MB (%+.0f %%)" % (rss_big, 100 * (rss_big / rss - 1)), rss_big <= rss * 1.1)
+    rate = pairs["all"] / med["all"][0]
+    goal("aggregate", "≥ 100k pairs/s with --issue-selection all", "%s pairs/s" % format(int(rate), ","), rate >= 100_000)
+    return db
+
+
+def merge_bench(folder, files):
+    """Sharded ingest (2 shards) → merge → aggregate per location shard → merge-scores, beside a
+    single ingest + aggregate of the same inputs: CPU seconds per million records (merge) and per
+    million pairs (merge-scores), the serial stages of docs/SCALING.md."""
+    truth = os.path.join(args.dir, "openmeteo-truth")
+    work = os.path.join(args.dir, "merge")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    single = os.path.join(work, "single.sqlite")
+    stages = []
+    secs, _, _ = timed([args.wxpipe, "ingest", "--quiet", "--db", single, folder, truth])
+    stages.append(("ingest, 1 process", secs, timed.cpu))
+    secs, _, _ = timed([args.wxpipe, "aggregate", "--db", single])
+    stages.append(("aggregate, 1 process", secs, timed.cpu))
+    shards = [os.path.join(work, "ingest-%d.sqlite" % k) for k in range(2)]
+    ingest_cpu = 0
+    for k, shard in enumerate(shards):
+        timed([args.wxpipe, "ingest", "--quiet", "--shard", "%d/2" % k, "--db", shard, folder, truth])
+        ingest_cpu += timed.cpu
+    merged = os.path.join(work, "merged.sqlite")
+    secs, _, _ = timed([args.wxpipe, "merge", "--db", merged] + shards)
+    merge_cpu = timed.cpu
+    stages.append(("merge of 2 shards", secs, merge_cpu))
+    parts = [os.path.join(work, "part-%d.sqlite" % k) for k in range(2)]
+    for k, part in enumerate(parts):
+        timed([args.wxpipe, "aggregate", "--db", merged, "--shard", "%d/2" % k, "--out", part])
+    secs, _, _ = timed([args.wxpipe, "merge-scores", "--db", merged] + parts)
+    scores_cpu = timed.cpu
+    stages.append(("merge-scores of 2 parts", secs, scores_cpu))
+    records = corpora.count(merged, "SELECT (SELECT COUNT(*) FROM forecast_rows) + (SELECT COUNT(*) FROM observation_rows)")
+    pairs = corpora.count(merged, "SELECT COUNT(*) FROM forecast_pairs")
+    print("\nmerge: %s records, %s pairs; 2 ingest shards (%.1f CPU s together)" % (format(records, ","), format(pairs, ","), ingest_cpu))
+    print("  %-28s %9s %9s" % ("stage", "seconds", "CPU s"))
+    for name, secs, cpu in stages:
+        print("  %-28s %9.2f %9.2f" % (name, secs, cpu))
+    print("  merge: %.1f CPU s per million records; merge-scores: %.1f CPU s per million pairs (the serial stages)"
+          % (merge_cpu / records * 1e6, scores_cpu / max(pairs, 1) * 1e6))
 
 
 ensure_python_packages()
@@ -192,6 +302,11 @@ for label, kind, path, size in shapes:
     memory_check(label, kind, path, size)
 incremental(folder)
 export_bench([folder, onecall])
+aggregate_bench(folder, args.files)
+merge_bench(folder, args.files)
+print("\ngoals (ratios within this run):")
+for stage, text, measured, met in GOALS:
+    print("  %-8s %-26s %-44s %s" % ("met" if met else "NOT met", stage, text, measured))
 print("load average at the end: %.1f %.1f %.1f" % os.getloadavg())
 if args.wxbench:
     sample = os.path.join(args.dir, "sample.ndjson")

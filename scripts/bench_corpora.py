@@ -9,7 +9,11 @@
 - openmeteo/: a folder of Open-Meteo 14-day hourly replies in the shape of real archives:
   old-style names (`windspeed_10m`, `relativehumidity_2m`), °F / mph / inch, local times with
   `utc_offset_seconds`, one file per hour of issue (the issue time is in the file name)
-  (wxpipe: one forecast row per hour of each file, 13 variables each).
+  (wxpipe: one forecast row per hour of each file, 13 variables each);
+- openmeteo-truth/: `open-meteo/archive` replies (one per place and month) observing every hour
+  the folder's forecasts are valid at: the truth of the aggregate stage's bench;
+- grow_store: a store built from one wxpipe wrote, larger in places and in time, in SQL (the
+  aggregate's memory check on a store 10× larger).
 Run alone to (re)generate: `python3 scripts/bench_corpora.py --dir bench --mb 100`.
 """
 import json, os, random, shutil, subprocess
@@ -206,6 +210,69 @@ def _days_from_civil(y, m, d):
     doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
     return era * 146097 + doe - 719468
+
+
+def count(db, sql):
+    return int(subprocess.run(["sqlite3", db, sql], capture_output=True, text=True, check=True).stdout.strip() or 0)
+
+
+def columns(db, table, keep_id=False):
+    """The table's columns; without its integer `id` unless keep_id (a copy gets new ids)."""
+    out = subprocess.run(["sqlite3", db, "SELECT name FROM pragma_table_info('%s')" % table], capture_output=True, text=True,
+                         check=True).stdout.split()
+    return [c for c in out if keep_id or c != "id"]
+
+
+def grow_store(src, dst, places=2, periods=5, shift_days=112):
+    """A store `places` × `periods` times the size of `src`, built in SQL: its records copied to
+    a second place (1° north) and shifted by whole multiples of `shift_days` (beyond the
+    corpus's span, so no key repeats), with the observations alongside. Each place then spans
+    `periods` times the corpus's months: memory must be flat in both directions."""
+    marker = dst + ".meta"
+    want = "%s %d %d %d" % (count(src, "SELECT COUNT(*) FROM forecast_rows"), places, periods, shift_days)
+    if os.path.exists(dst) and os.path.exists(marker) and open(marker).read() == want:
+        return dst                            # built from the same corpus before (it takes a minute or two)
+    shutil.copy(src, _fresh(dst))
+    originals = "SELECT key FROM location_keys WHERE key <= %d" % count(src, "SELECT MAX(key) FROM location_keys")
+    sql = ["PRAGMA journal_mode=WAL;", "BEGIN;"]
+    loc_cols = columns(src, "locations", keep_id=True)
+    for p in range(1, places):
+        values = ", ".join({"id": "id || '-%d'" % p, "name": "COALESCE(name, id) || ' %d'" % p, "lat": "lat + %d" % p}.get(c, c)
+                           for c in loc_cols)
+        sql.append("INSERT INTO locations(%s) SELECT %s FROM locations WHERE id IN (SELECT location_id FROM location_keys WHERE key IN (%s));"
+                   % (", ".join(loc_cols), values, originals))
+    shifted = {"forecast_rows": ("issued_at_unix", "valid_from_unix", "valid_to_unix", "valid_at_unix", "target_date"),
+               "observation_rows": ("observed_at_unix", "sunrise_unix", "sunset_unix")}
+    for table, times in shifted.items():
+        cols = columns(src, table)
+        for p in range(places):
+            for k in range(periods):
+                if p == 0 and k == 0:
+                    continue
+                def value(c):
+                    if c == "location_key" and p > 0:
+                        return ("(SELECT b.key FROM location_keys a JOIN location_keys b ON b.location_id = a.location_id || '-%d'"
+                                " WHERE a.key = location_key)" % p)
+                    if c == "target_date":
+                        return "date(target_date, '+%d days')" % (k * shift_days)
+                    if c in times:
+                        return "%s + %d" % (c, k * shift_days * 86400)
+                    return c
+                # Every copy reads the original rows only: their ids are at most the source's largest.
+                sql.append("INSERT INTO %s(%s) SELECT %s FROM %s WHERE id <= %d ORDER BY id;"
+                           % (table, ", ".join(cols), ", ".join(value(c) for c in cols), table,
+                              count(src, "SELECT COALESCE(MAX(id), 0) FROM %s" % table)))
+    sql.append("COMMIT;")
+    subprocess.run(["sqlite3", "-bail", dst], input="\n".join(sql), text=True, check=True, stdout=subprocess.DEVNULL)
+    open(marker, "w").write(want)
+    return dst
+
+
+def _fresh(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    return path
 
 
 def big_copy(src, dst, times):
