@@ -105,6 +105,8 @@ struct LocationMerge {
         try save(location)
         try RecordMerge(database).moveRecords(from: old, to: location.id)
         try database.run("UPDATE temp.location_map SET merged_id = ? WHERE merged_id = ?", [.text(location.id), .text(old)])
+        // The maps of the stores resolved before this one (a location-sharded merge keeps them all).
+        try database.run("UPDATE temp.location_final SET merged_id = ? WHERE merged_id = ?", [.text(location.id), .text(old)])
         try database.run("DELETE FROM merged_location_ranks WHERE location_id = ?", [.text(old)])
         try database.run("DELETE FROM main.locations WHERE id = ?", [.text(old)])
     }
