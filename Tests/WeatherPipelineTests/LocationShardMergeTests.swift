@@ -65,6 +65,10 @@ struct LocationShardMergeTests {
         let (single, stores) = try Self.singleAndShards([IngestInput(path: data)], in: folder)
         #expect(try single.scalar("SELECT COUNT(*) FROM forecast_scores WHERE location_id = '*'")?.int ?? 0 > 5)
         for m in [1, 3, 4] {
+            // The last with the location pass read from what `merge --prepare` kept in each store.
+            if m == 4 {
+                for store in stores { #expect(try LocationFirstRecords.prepare(store) > 0) }
+            }
             let result = try Self.scaleOut(stores.reversed(), parts: m, in: folder.path, tag: "m\(m)")
             let diff = try Self.differences(single, result)
             #expect(diff.isEmpty, "M=\(m): \(diff)")
@@ -117,6 +121,9 @@ struct LocationShardMergeTests {
         #expect(try single.scalar("SELECT COUNT(*) FROM locations")?.int == 3)
         #expect(try single.scalar("SELECT duplicates FROM sources WHERE path LIKE '%moved-%'")?.int ?? 0 > 0)
         for (n, order) in [stores, stores.reversed()].enumerated() {
+            if n == 1 {
+                for store in stores { _ = try LocationFirstRecords.prepare(store) }
+            }
             for m in [2, 3] {
                 let result = try Self.scaleOut(order, parts: m, in: folder.path, tag: "r\(n)-\(m)")
                 let diff = try Self.differences(single, result)
@@ -151,5 +158,39 @@ struct LocationShardMergeTests {
         try Database(path: folder.path + "/other.sqlite").execute("CREATE TABLE t (x)")
         #expect(throws: (any Error).self) { try LocationShardMerger(out: folder.path + "/bad.sqlite", shard: shard).merge([folder.path + "/other.sqlite"]) }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/bad.sqlite"))
+    }
+}
+
+/// `merge --prepare`: the kept first records are the ones a scan finds, and a store that changed
+/// since is scanned again.
+struct LocationFirstRecordsTests {
+    @Test func theKeptFirstRecordsAreTheScannedOnesUntilTheStoreChanges() throws {
+        let folder = try TemporaryFolder("location-first")
+        defer { folder.remove() }
+        let data = try makeCityArchive(in: folder.path, cities: 4, days: 2)
+        let store = folder.path + "/store.sqlite"
+        // As a shard (of one) ingests them: the store keeps its roots, whose order ranks the sources.
+        let whole = Shard(index: 0, count: 1)
+        _ = try IngestRunner(store: try Store(path: store)).run([IngestInput(path: data + "/city-0000", shard: whole),
+                                                                IngestInput(path: data + "/city-0001", shard: whole)])
+        func ranks() throws -> [String: String] {
+            let database = try Database(path: ":memory:")
+            try database.attachReadOnly(store, as: "shard")
+            try IngestOrder.rankShardSources(database)
+            return try LocationFirstRecords.ranks(database)
+        }
+        let scanned = try ranks()
+        #expect(scanned.count == 2)
+        // city-0000's first record is in its first file (sorted names), under the first root.
+        #expect(scanned["city-0000"]?.hasPrefix("000000") == true && scanned["city-0000"]?.hasSuffix("2024-05-01-current.ndjson") == true)
+        #expect(scanned["city-0001"]?.hasPrefix("000001") == true)
+        #expect(try LocationFirstRecords.prepare(store) == 2)
+        // The kept table is what is read now: a row changed by hand shows through.
+        try Database(path: store).execute("UPDATE merge_location_first SET source_id = (SELECT MAX(id) FROM sources) WHERE location_id = 'city-0000'")
+        #expect(try ranks()["city-0000"] != scanned["city-0000"])
+        // More ingested since: the store has another identity, so its records are read again.
+        _ = try IngestRunner(store: try Store(path: store)).run([IngestInput(path: data + "/city-0002", shard: whole)])
+        let again = try ranks()
+        #expect(again.count == 3 && again["city-0000"] == scanned["city-0000"])
     }
 }

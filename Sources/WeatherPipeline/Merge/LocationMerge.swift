@@ -86,19 +86,7 @@ struct LocationMerge {
     }
 
     /// Each shard location's first record, as the rank of its source (`IngestOrder`).
-    private func shardRanks() throws -> [String: String] {
-        var ranks: [String: String] = [:]
-        for r in try database.rows("""
-            SELECT location_id, MIN(rank) FROM (
-                SELECT o.location_id, r.rank FROM shard.observations o JOIN temp.shard_source_rank r ON r.shard_id = o.source_id
-                UNION ALL
-                SELECT f.location_id, r.rank FROM shard.forecasts f JOIN temp.shard_source_rank r ON r.shard_id = f.source_id)
-            GROUP BY location_id
-            """) {
-            if let id = r[0].string, let rank = r[1].string { ranks[id] = rank }
-        }
-        return ranks
-    }
+    private func shardRanks() throws -> [String: String] { try LocationFirstRecords.ranks(database) }
 
     /// Moves the records of an output location to the earlier-ranked location that replaces it.
     private func rename(_ old: String, to location: Location) throws {

@@ -134,8 +134,8 @@ public struct LocationShardMerger {
                 let (copied, skipped) = try copySources(database)
                 counts.sources += copied
                 counts.sourcesSkipped += skipped
-                counts.observations += try records.upsertRecords(.observations)
-                counts.forecasts += try records.upsertRecords(.forecasts)
+                counts.observations += try records.upsertRecords(.observations, byLocation: true)
+                counts.forecasts += try records.upsertRecords(.forecasts, byLocation: true)
                 counts.rejects += try merger.copyBySource("rejects", homeOnly: true)
                 counts.warnings += try merger.copyBySource("warnings", homeOnly: true)
                 try records.recountSources()

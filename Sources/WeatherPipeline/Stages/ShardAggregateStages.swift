@@ -76,3 +76,22 @@ public enum LocationMergeStage {
         }
     }
 }
+
+/// `merge --prepare STORE…`: each store's first record per location (`LocationFirstRecords`),
+/// written into the store under its lock.
+public enum MergePrepareStage {
+    public static func run(stores: [String], log: StageLog) -> StageOutcome {
+        do {
+            for store in stores {
+                try StoreFile.check(store)
+                let lock = try StoreLock(store: store) { log.info("waiting for another wxpipe run on \(store) to finish…") }
+                let n = try withExtendedLifetime(lock) { try LocationFirstRecords.prepare(store) }
+                log.info("\(store): the first record of \(n) locations recorded for the merge")
+            }
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
