@@ -5,7 +5,7 @@
 
 Generates a multi-city archive (scripts/make-city-archive.py), then times the path `make
 test-slurm` runs (docs/SCALING.md, "Merge by location"): one whole ingest (the anchor); K shard
-ingests at once (one process each); the merge by location, as one task (`merge --shard 0/1`: one
+ingests at once (one process each) and their `merge --prepare`; the merge by location, as one task (`merge --shard 0/1`: one
 location pass and every record copied) and as K tasks at once (`merge --shard i/K`: each resolves
 the locations of all stores and copies its share), the difference being the location pass each
 task repeats; one whole aggregate; K aggregates of the location parts at once; merge-scores of
@@ -78,6 +78,8 @@ def main():
         r["rows"] = rows
         r["merge_s"] = timed([[w, "merge", "--db", f"{d}/merged.sqlite"] + [f"{d}/shard-{i}.sqlite" for i in range(k)]], "merge")
         stores = [f"{d}/shard-{i}.sqlite" for i in range(k)]
+        # What each ingest array task does after its ingest: its locations' first records, for the merge tasks.
+        r["prepare_s"] = timed([[w, "merge", "--prepare", s] for s in stores], "prepare")
         r["location_merge_1_s"] = timed([[w, "merge", "--shard", "0/1", "--db", f"{d}/whole-part.sqlite"] + stores], "location_merge_1")
         r["location_merge_shards_s"] = timed([[w, "merge", "--shard", f"{i}/{k}", "--db", f"{d}/locations-{i}.sqlite"] + stores
                                               for i in range(k)], "location_merge_shards")
@@ -98,14 +100,15 @@ def main():
         print(f"archive: {files} files, {mb:.1f} MB of JSON, {rows} records, {locations} locations, {r['pairs']} pairs")
         print(f"{'stage':34} {'wall s':>7} {'CPU s':>7}")
         for name, label in [("ingest_1", "ingest, 1 process"), ("ingest_shards", f"ingest, {k} shards at once"),
-                            ("merge", f"merge of {k} stores, 1 writer"), ("location_merge_1", "merge by location, 1 task"),
+                            ("merge", f"merge of {k} stores, 1 writer"),
+                            ("prepare", f"merge --prepare of {k} stores at once"), ("location_merge_1", "merge by location, 1 task"),
                             ("location_merge_shards", f"merge by location, {k} tasks at once"), ("aggregate_1", "aggregate, 1 process"),
                             ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts")]:
             print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
         # The K tasks do the location pass K times and copy every record once; one task does both once.
         location_pass = max(0.0, (c["location_merge_shards"] - c["location_merge_1"]) / (k - 1)) if k > 1 else 0.0
         r["location_pass_cpu_s"] = round(location_pass, 2)
-        print(f"  ingest {mb / c['ingest_1']:.1f} MB per CPU second; single-writer merge {c['merge'] * per_m:.1f} CPU s per million records; "
+        print(f"  ingest {mb / c['ingest_1']:.1f} MB per CPU second; prepare {c['prepare'] * per_m:.2f} CPU s per million records; single-writer merge {c['merge'] * per_m:.1f} CPU s per million records; "
               f"merge by location {c['location_merge_1'] * per_m:.1f} CPU s per million records in one task, of which the location pass "
               f"(repeated by every task) {location_pass * per_m:.1f}; aggregate {c['aggregate_1'] * per_m:.1f} CPU s per million records "
               f"({c['aggregate_1'] / locations:.3f} per location); merge-scores {c['merge_scores'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
