@@ -13,9 +13,10 @@ enum LocationFirstRecords {
 
     /// The rank of each location's first record in the store attached as `shard`; needs
     /// `temp.shard_source_rank` (`IngestOrder.rankShardSources`).
-    static func ranks(_ database: Database) throws -> [String: String] {
+    /// `identity`: the shard's, when the caller computed it already.
+    static func ranks(_ database: Database, identity: String? = nil) throws -> [String: String] {
         var ranks: [String: String] = [:]
-        let sql = try isPrepared(database)
+        let sql = try isPrepared(database, identity: identity)
             ? "SELECT f.location_id, r.rank FROM shard.\(table) f JOIN temp.shard_source_rank r ON r.shard_id = f.source_id"
             : "SELECT location_id, rank FROM (\(firstSources)) JOIN temp.shard_source_rank r ON r.shard_id = source_id"
         for r in try database.rows(sql) {
@@ -34,10 +35,10 @@ enum LocationFirstRecords {
         WHERE n = 1
         """
 
-    private static func isPrepared(_ database: Database) throws -> Bool {
+    private static func isPrepared(_ database: Database, identity: String?) throws -> Bool {
         guard try database.scalar("SELECT COUNT(*) FROM shard.sqlite_master WHERE name = ?", [.text(table)])?.int == 1 else { return false }
         let stored = try database.scalar("SELECT value FROM shard.meta WHERE key = ?", [.text(identityKey)])?.string
-        return try stored == StoreMerger.identity(database, schema: "shard")
+        return try stored == (identity ?? StoreMerger.identity(database, schema: "shard"))
     }
 
     /// `merge --prepare STORE`: writes the table into the store (under its lock, taken by the caller).

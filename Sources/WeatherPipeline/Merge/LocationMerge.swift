@@ -14,6 +14,8 @@ import WeatherStore
 /// Fills `temp.location_map` (shard id → output id).
 struct LocationMerge {
     let store: Store
+    /// The attached shard's identity when the caller has it (`LocationFirstRecords` checks it).
+    var shardIdentity: String? = nil
     var database: Database { store.database }
 
     /// Returns the number of locations created in the output.
@@ -86,7 +88,7 @@ struct LocationMerge {
     }
 
     /// Each shard location's first record, as the rank of its source (`IngestOrder`).
-    private func shardRanks() throws -> [String: String] { try LocationFirstRecords.ranks(database) }
+    private func shardRanks() throws -> [String: String] { try LocationFirstRecords.ranks(database, identity: shardIdentity) }
 
     /// Moves the records of an output location to the earlier-ranked location that replaces it.
     private func rename(_ old: String, to location: Location) throws {

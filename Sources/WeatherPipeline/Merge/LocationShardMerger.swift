@@ -53,13 +53,14 @@ public struct LocationShardMerger {
                 if String(cString: a) == String(cString: b) { throw MergeError("\(path) is the output store itself") }
             }
         }
-        let inputs = try inputsIdentity(stores)
+        let identities = try stores.map(identity)
+        let inputs = Self.inputsIdentity(identities)
         if access(out, R_OK) == 0, try isComplete(inputs: inputs) { return .alreadyMerged }
         let partial = out + ".partial"
         Self.remove(partial)
         let counts: StoreMerger.Counts
         do {
-            counts = try write(stores, into: partial, inputs: inputs)
+            counts = try write(stores, identities: identities, into: partial, inputs: inputs)
         } catch {
             Self.remove(partial)
             throw error
@@ -69,17 +70,23 @@ public struct LocationShardMerger {
         return .merged(counts)
     }
 
+    /// A store's identity (`StoreMerger.storeIdentity`), computed once per task: it hashes every
+    /// source of the store, and the location pass and `merged_stores` need it again.
+    private func identity(_ path: String) throws -> String {
+        let shardStore = try OlderShard(path, besides: out)
+        defer { shardStore.remove() }
+        let database = try Database(path: shardStore.path, readOnly: true)
+        guard try database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sources'")?.int == 1 else {
+            throw MergeError("\(path) is not a wxpipe store (it has no sources table)")
+        }
+        return try StoreMerger.identity(database, schema: "main")
+    }
+
     /// The stores' identities in the order given (the order decides between equal records).
-    private func inputsIdentity(_ stores: [String]) throws -> String {
+    private static func inputsIdentity(_ identities: [String]) -> String {
         var hash = ContentHash()
-        for path in stores {
-            let shardStore = try OlderShard(path, besides: out)
-            defer { shardStore.remove() }
-            let database = try Database(path: shardStore.path, readOnly: true)
-            guard try database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sources'")?.int == 1 else {
-                throw MergeError("\(path) is not a wxpipe store (it has no sources table)")
-            }
-            var text = try StoreMerger.identity(database, schema: "main") + "\n"
+        for identity in identities {
+            var text = identity + "\n"
             text.withUTF8 { hash.update(UnsafeRawBufferPointer($0)) }
         }
         return hash.finalize()
@@ -98,7 +105,7 @@ public struct LocationShardMerger {
         }
     }
 
-    private func write(_ stores: [String], into path: String, inputs: String) throws -> StoreMerger.Counts {
+    private func write(_ stores: [String], identities: [String], into path: String, inputs: String) throws -> StoreMerger.Counts {
         let merger = try StoreMerger(out: path)
         let database = merger.database
         let shards = try stores.map { try OlderShard($0, besides: out) }
@@ -113,7 +120,7 @@ public struct LocationShardMerger {
             try database.inTransaction {
                 try merger.prepareScratch()
                 try IngestOrder.rankShardSources(database)
-                _ = try LocationMerge(store: merger.store).merge()
+                _ = try LocationMerge(store: merger.store, shardIdentity: identities[k]).merge()
                 try database.run("INSERT INTO temp.location_final(store, shard_id, merged_id) SELECT ?, shard_id, merged_id FROM temp.location_map",
                                  [.integer(Int64(k))])
             }
@@ -140,7 +147,7 @@ public struct LocationShardMerger {
                 counts.warnings += try merger.copyBySource("warnings", homeOnly: true)
                 try records.recountSources()
                 try database.run("INSERT OR IGNORE INTO merged_stores(identity, path, sources, merged_at_utc) VALUES (?, ?, ?, ?)",
-                                 [.text(try merger.storeIdentity()), .text(stores[k]), .integer(Int64(copied)),
+                                 [.text(identities[k]), .text(stores[k]), .integer(Int64(copied)),
                                   .text(UTCTime.iso8601(Int64(time(nil))))])
             }
             StoreMerger.faultKill()
