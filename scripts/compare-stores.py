@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
 """Compare two wxpipe stores table by table, ignoring row ids and ingest times.
 
-    compare-stores.py A.sqlite B.sqlite [--tables records|derived|all] [--rel 1e-12]
+    compare-stores.py A.sqlite B.sqlite [B2.sqlite …] [--tables records|derived|all] [--rel 1e-12]
+
+With several B stores, A is compared with their union: the location parts of `wxpipe merge
+--shard K/M` and the scores store of `merge-scores` (docs/SCALING.md, "Merge by location"). Each
+table's rows are the B stores' rows together; the rows of one source (`sources`, one per part
+holding its records) are one row with the counts added (SOURCE_SHARES); `meta` is a set (every
+part has the store's own keys) without the merge's `merge.*` keys; `part_locations` (an aggregate
+part's copy of its locations) is not a table of a store; and the views other than the record views
+are left out (they join tables the union keeps in different files; those tables are compared).
 
 The tables come from the stores themselves (`sqlite_master`), so a table added to the schema is
 compared without a change here:
@@ -32,6 +40,8 @@ EXCLUDED = {
     "merged_location_ranks": "wxpipe merge's rank of each location's first record (keeps the single run's location fields)",
 }
 IGNORED = {"id", "ingested_at_utc", "forecast_id", "observation_id"}
+SOURCE_SHARES = {"documents", "accepted", "rejected", "duplicates", "records"}
+NOT_A_STORE_TABLE = {"part_locations"}
 KEYED = {"locations"}  # their id is the location id, not a row id
 
 
@@ -39,8 +49,16 @@ def names(db):
     return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")}
 
 
-def tables(a, b, which):
-    everything = names(a) | names(b)
+def views(db):
+    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'view'")} - {"observations", "forecasts"}
+
+
+def tables(a, bs, which):
+    everything = names(a).union(*(names(b) for b in bs)) - NOT_A_STORE_TABLE
+    if len(bs) > 1:
+        # A view other than the record views joins tables that the union keeps in different files
+        # (daily_named: the scores store's daily_observed with a part's locations); its tables are compared.
+        everything -= views(a).union(*(views(b) for b in bs))
     derived = sorted(everything - set(RECORDS) - set(EXCLUDED))
     return {"records": RECORDS, "derived": derived, "all": RECORDS + derived}[which]
 
@@ -63,21 +81,49 @@ def same(a, b, rel):
     return a == b
 
 
+def union_rows(bs, t):
+    """The rows of table t over the B stores (see the module's text); None when none has it."""
+    holders = [b for b in bs if t in names(b)]
+    if not holders:
+        return None, None
+    cols, out = None, []
+    for b in holders:
+        c, r = rows(b, t)
+        if cols is not None and c != cols:
+            return c, None
+        cols = c
+        out += r
+    if len(bs) > 1 and t == "sources":
+        shares = [i for i, c in enumerate(cols) if c in SOURCE_SHARES]
+        merged = {}
+        for r in out:
+            key = tuple(x for i, x in enumerate(r) if i not in shares)
+            if key in merged:
+                merged[key] = [x + y if i in shares else x for i, (x, y) in enumerate(zip(merged[key], r))]
+            else:
+                merged[key] = list(r)
+        out = [tuple(r) for r in merged.values()]
+    if len(bs) > 1 and t == "meta":
+        out = [r for r in set(out) if not str(r[0]).startswith("merge.")]
+    return cols, sorted(out, key=lambda r: [(x is None, str(x)) for x in r])
+
+
 def main():
-    a, b = sqlite3.connect(sys.argv[1]), sqlite3.connect(sys.argv[2])
+    args = [x for i, x in enumerate(sys.argv[1:], 1) if not x.startswith("--") and not sys.argv[i - 1] in ("--tables", "--rel")]
+    a, bs = sqlite3.connect(args[0]), [sqlite3.connect(p) for p in args[1:]]
     which = sys.argv[sys.argv.index("--tables") + 1] if "--tables" in sys.argv else "records"
     rel = float(sys.argv[sys.argv.index("--rel") + 1]) if "--rel" in sys.argv else 1e-12
     failed = False
     for t, reason in sorted(EXCLUDED.items()):
         print(f"{t}: not compared directly: {reason}")
-    for t in tables(a, b, which):
-        if (t in names(a)) != (t in names(b)):
-            print(f"{t}: only in {sys.argv[1] if t in names(a) else sys.argv[2]}")
+    for t in tables(a, bs, which):
+        ca, ra = rows(a, t) if t in names(a) else (None, None)
+        cb, rb = union_rows(bs, t)
+        if ca is None or cb is None:
+            print(f"{t}: only in {args[0] if ca is not None else ' '.join(args[1:])}")
             failed = True
             continue
-        ca, ra = rows(a, t)
-        cb, rb = rows(b, t)
-        if ca != cb:
+        if ca != cb or rb is None:
             print(f"{t}: columns differ: {ca} vs {cb}")
             failed = True
             continue

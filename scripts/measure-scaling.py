@@ -3,11 +3,16 @@
 
     measure-scaling.py WXPIPE [--cities N] [--days D] [--shards K] [--keep DIR]
 
-Generates a multi-city archive (scripts/make-city-archive.py), then times: one whole ingest;
-K shard ingests run at once (one process each); the merge of the K shard stores; one whole
-aggregate; K location-shard aggregates at once and their merge-scores. Prints each stage's
-wall time, throughput (MB/s of JSON, rows/s, s per location) and a JSON line with the figures.
-Checks that the merged result equals the whole run (scripts/compare-stores.py).
+Generates a multi-city archive (scripts/make-city-archive.py), then times the path `make
+test-slurm` runs (docs/SCALING.md, "Merge by location"): one whole ingest (the anchor); K shard
+ingests at once (one process each) and their `merge --prepare`; the merge by location, as one task (`merge --shard 0/1`: one
+location pass and every record copied) and as K tasks at once (`merge --shard i/K`: each resolves
+the locations of all stores and copies its share), the difference being the location pass each
+task repeats; one whole aggregate; K aggregates of the location parts at once; merge-scores of
+their parts into a scores store. The single-writer merge of the K stores is timed too, for the
+ratio. Prints each stage's wall and CPU seconds (user + system of its processes: on a shared
+machine the figure that carries over to dedicated cores) and a JSON line with the figures.
+Checks that the location parts and the scores store equal the whole run (scripts/compare-stores.py).
 """
 import argparse
 import json
@@ -72,30 +77,43 @@ def main():
         rows = count(f"{d}/single.sqlite", "SELECT (SELECT COUNT(*) FROM observations) + (SELECT COUNT(*) FROM forecasts)")
         r["rows"] = rows
         r["merge_s"] = timed([[w, "merge", "--db", f"{d}/merged.sqlite"] + [f"{d}/shard-{i}.sqlite" for i in range(k)]], "merge")
+        stores = [f"{d}/shard-{i}.sqlite" for i in range(k)]
+        # What each ingest array task does after its ingest: its locations' first records, for the merge tasks.
+        r["prepare_s"] = timed([[w, "merge", "--prepare", s] for s in stores], "prepare")
+        r["location_merge_1_s"] = timed([[w, "merge", "--shard", "0/1", "--db", f"{d}/whole-part.sqlite"] + stores], "location_merge_1")
+        r["location_merge_shards_s"] = timed([[w, "merge", "--shard", f"{i}/{k}", "--db", f"{d}/locations-{i}.sqlite"] + stores
+                                              for i in range(k)], "location_merge_shards")
         locations = count(f"{d}/single.sqlite", "SELECT COUNT(*) FROM locations")
         r["locations"] = locations
         r["aggregate_1_s"] = timed([[w, "aggregate", "--db", f"{d}/single.sqlite"]], "aggregate_1")
-        r["aggregate_shards_s"] = timed([[w, "aggregate", "--db", f"{d}/merged.sqlite", "--shard", f"{i}/{k}",
+        r["aggregate_shards_s"] = timed([[w, "aggregate", "--db", f"{d}/locations-{i}.sqlite", "--shard", f"{i}/{k}",
                                           "--out", f"{d}/part-{i}.sqlite"] for i in range(k)], "aggregate_shards")
-        r["merge_scores_s"] = timed([[w, "merge-scores", "--db", f"{d}/merged.sqlite"] + [f"{d}/part-{i}.sqlite" for i in range(k)]], "merge_scores")
+        r["merge_scores_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores.sqlite"] + [f"{d}/part-{i}.sqlite" for i in range(k)]],
+                                    "merge_scores")
         r["pairs"] = count(f"{d}/single.sqlite", "SELECT COUNT(*) FROM forecast_pairs")
-        same = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite", f"{d}/merged.sqlite",
-                               "--tables", "all"], capture_output=True, text=True)
+        same = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
+                              + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores.sqlite", "--tables", "all"],
+                              capture_output=True, text=True)
         r["equal"] = same.returncode == 0
-        print(f"archive: {files} files, {mb:.1f} MB of JSON, {rows} records, {locations} locations, {r['pairs']} pairs")
-        print(f"ingest, 1 process:        {r['ingest_1_s']:.2f} s = {mb / r['ingest_1_s']:.1f} MB/s")
-        print(f"ingest, {k} shards at once: {r['ingest_shards_s']:.2f} s = {mb / r['ingest_shards_s']:.1f} MB/s "
-              f"({mb / r['ingest_shards_s'] / k:.1f} MB/s per shard)")
-        print(f"merge of {k} stores:        {r['merge_s']:.2f} s = {r['merge_s'] / rows * 1e6:.1f} s per million records")
-        print(f"aggregate, 1 process:     {r['aggregate_1_s']:.2f} s = {r['aggregate_1_s'] / locations:.3f} s per location")
-        print(f"aggregate, {k} shards:      {r['aggregate_shards_s']:.2f} s; merge-scores {r['merge_scores_s']:.2f} s")
-        print("CPU seconds (user + system) per stage:", CPU)
         c = CPU
-        print(f"  ingest {mb / c['ingest_1']:.1f} MB per CPU second; merge {c['merge'] / rows * 1e6:.1f} CPU s per million records; "
-              f"aggregate {c['aggregate_1'] / rows * 1e6:.1f} CPU s per million records ({c['aggregate_1'] / locations:.3f} per location); "
-              f"merge-scores {c['merge_scores'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
+        per_m = 1e6 / rows
+        print(f"archive: {files} files, {mb:.1f} MB of JSON, {rows} records, {locations} locations, {r['pairs']} pairs")
+        print(f"{'stage':34} {'wall s':>7} {'CPU s':>7}")
+        for name, label in [("ingest_1", "ingest, 1 process"), ("ingest_shards", f"ingest, {k} shards at once"),
+                            ("merge", f"merge of {k} stores, 1 writer"),
+                            ("prepare", f"merge --prepare of {k} stores at once"), ("location_merge_1", "merge by location, 1 task"),
+                            ("location_merge_shards", f"merge by location, {k} tasks at once"), ("aggregate_1", "aggregate, 1 process"),
+                            ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts")]:
+            print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
+        # The K tasks do the location pass K times and copy every record once; one task does both once.
+        location_pass = max(0.0, (c["location_merge_shards"] - c["location_merge_1"]) / (k - 1)) if k > 1 else 0.0
+        r["location_pass_cpu_s"] = round(location_pass, 2)
+        print(f"  ingest {mb / c['ingest_1']:.1f} MB per CPU second; prepare {c['prepare'] * per_m:.2f} CPU s per million records; single-writer merge {c['merge'] * per_m:.1f} CPU s per million records; "
+              f"merge by location {c['location_merge_1'] * per_m:.1f} CPU s per million records in one task, of which the location pass "
+              f"(repeated by every task) {location_pass * per_m:.1f}; aggregate {c['aggregate_1'] * per_m:.1f} CPU s per million records "
+              f"({c['aggregate_1'] / locations:.3f} per location); merge-scores {c['merge_scores'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
         r["cpu"] = CPU
-        print("merged result equals the whole run:", r["equal"])
+        print("location parts + scores store equal the whole run:", r["equal"])
         print(json.dumps(r))
         if not r["equal"]:
             print(same.stdout)

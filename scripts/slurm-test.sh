@@ -8,8 +8,11 @@
 # key, slurmctld and slurmd with a generated slurm.conf (this host's name, CPUs and memory;
 # proctrack/linuxproc, task/none: no cgroup plugin), all in a temporary folder on ports of
 # their own. Submits scripts/slurm/ingest-array.sbatch as a 4-task array over a generated
-# 12-city archive, then merge.sbatch (--dependency=afterok), aggregate-array.sbatch (4 tasks)
-# and merge-scores.sbatch, the last with sbatch --wait. Stops only the daemons it started.
+# 12-city archive, then location-merge-array.sbatch (4 tasks, --dependency=afterok),
+# aggregate-array.sbatch (4 tasks) and merge-scores.sbatch, the last with sbatch --wait: the
+# merge by location, where no task writes every record. Compares the 4 location parts and the
+# scores store, together, with one process's ingest + aggregate, every table. Stops only the
+# daemons it started.
 # If Slurm cannot start, it fails with the daemon's log: it never skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -118,10 +121,11 @@ export WXPIPE="$bin" ARCHIVE="$tmp/archive/data" WORK="$tmp/work"
 cd "$tmp/work"
 submit() { sbatch --parsable "$@" | cut -d';' -f1; }
 ingest=$(submit --array=0-$((tasks - 1)) "$root/scripts/slurm/ingest-array.sbatch")
-merge=$(submit --dependency=afterok:"$ingest" --kill-on-invalid-dep=yes "$root/scripts/slurm/merge.sbatch")
+merge=$(submit --array=0-$((tasks - 1)) --dependency=afterok:"$ingest" --kill-on-invalid-dep=yes \
+  "$root/scripts/slurm/location-merge-array.sbatch")
 aggregate=$(submit --array=0-$((tasks - 1)) --dependency=afterok:"$merge" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/aggregate-array.sbatch")
-echo "slurm-test: jobs ingest $ingest (array of $tasks), merge $merge, aggregate $aggregate (array of $tasks)"
+echo "slurm-test: jobs ingest $ingest (array of $tasks), location merge $merge (array of $tasks), aggregate $aggregate (array of $tasks)"
 last=$(timeout 150 sbatch --parsable --wait --dependency=afterok:"$aggregate" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/merge-scores.sbatch" | cut -d';' -f1) \
   || { logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"; fail "the job chain did not complete"; }
@@ -143,6 +147,12 @@ for k in $(seq 0 $((tasks - 1))); do
       "$tmp/work/shards/ingest-$k.sqlite")
   echo "slurm-test: array task $k ingested $n files"
 done
-python3 scripts/compare-stores.py "$tmp/single.sqlite" "$tmp/work/weather.sqlite" --tables all \
-  || fail "the merged store differs from a single-process run"
-echo "slurm-test: passed: $tasks-task array ingest + merge + $tasks-task aggregate + merge-scores equal one process"
+[ ! -e "$tmp/work/weather.sqlite" ] || fail "a store of every record was written"
+for k in $(seq 0 $((tasks - 1))); do
+  n=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from locations').fetchone()[0])" \
+      "$tmp/work/locations/part-$k.sqlite")
+  echo "slurm-test: location merge task $k wrote $n locations"
+done
+python3 scripts/compare-stores.py "$tmp/single.sqlite" "$tmp"/work/locations/part-*.sqlite "$tmp/work/scores.sqlite" --tables all \
+  || fail "the location parts and the scores store differ from a single-process run"
+echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + merge-scores equal one process"

@@ -65,6 +65,39 @@ struct ShardCommandTests {
         #expect(same?.status == 0, "\(same?.stdout ?? "")")
     }
 
+    /// The merge by location as the Slurm recipe runs it: `merge --prepare` after each ingest,
+    /// `merge --shard auto` per array task, an aggregate per part, merge-scores into a scores store;
+    /// the parts and the scores store together equal one ingest + aggregate (compare-stores.py).
+    @Test func theMergeByLocationFromASlurmArray() throws {
+        let dir = try temporaryFolder("e2e")
+        defer { removeFolder(dir) }
+        #expect(try CLI.run(["ingest", "--quiet", "--db", dir + "/single.sqlite", repositoryRoot + "/Fixtures/inputs"]).status == 0)
+        #expect(try CLI.run(["aggregate", "--db", dir + "/single.sqlite"]).status == 0)
+        let shards = try Self.ingestShards(dir, count: 3)
+        let prepared = try CLI.run(["merge", "--prepare"] + shards)
+        #expect(prepared.status == 0, "\(prepared.stderr)")
+        var parts: [String] = []
+        for task in 0..<2 {
+            let env = ["SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "0"]
+            let part = "\(dir)/locations-\(task).sqlite"
+            let out = try CLI.run(["merge", "--shard", "auto", "--db", part] + shards, environment: env)
+            #expect(out.status == 0 && out.stderr.contains("location shard \(task)/2 of 3 stores"), "\(out.stderr)")
+            let again = try CLI.run(["merge", "--shard", "auto", "--db", part] + shards, environment: env)
+            #expect(again.stderr.contains("nothing to do"), "\(again.stderr)")
+            let agg = try CLI.run(["aggregate", "--db", part, "--shard", "auto", "--out", "\(dir)/agg-\(task).sqlite"], environment: env)
+            #expect(agg.status == 0, "\(agg.stderr)")
+            parts.append(part)
+        }
+        #expect(try CLI.run(["merge-scores", "--db", dir + "/scores.sqlite", dir + "/agg-0.sqlite", dir + "/agg-1.sqlite"]).status == 0)
+        let same = try Python.run(repositoryRoot + "/scripts/compare-stores.py", [dir + "/single.sqlite"] + parts + [dir + "/scores.sqlite", "--tables", "all"],
+                                  allowedStatuses: [0, 1])
+        #expect(same?.status == 0, "\(same?.stdout ?? "")")
+        // One part alone is not the whole: the comparison can fail.
+        let one = try Python.run(repositoryRoot + "/scripts/compare-stores.py", [dir + "/single.sqlite", parts[0], dir + "/scores.sqlite"],
+                                 allowedStatuses: [0, 1])
+        #expect(one?.status == 1)
+    }
+
     @Test func shardUsageErrors() throws {
         let dir = try temporaryFolder("e2e")
         defer { removeFolder(dir) }
@@ -72,7 +105,9 @@ struct ShardCommandTests {
                      ["ingest", "--db", dir + "/a.sqlite", "--shard", "auto", dir],
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2"],
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2", "--out", dir + "/p.sqlite", "--homogeneous"],
-                     ["merge", "--db", dir + "/a.sqlite"], ["merge-scores", "--db", dir + "/a.sqlite"]] {
+                     ["merge", "--db", dir + "/a.sqlite"], ["merge-scores", "--db", dir + "/a.sqlite"],
+                     ["merge", "--shard", "0/2", dir + "/a.sqlite"], ["merge", "--shard", "2/2", "--db", dir + "/b.sqlite", dir + "/a.sqlite"],
+                     ["merge", "--prepare", "--db", dir + "/b.sqlite", dir + "/a.sqlite"], ["merge", "--prepare"]] {
             let out = try CLI.run(args, environment: ["SLURM_ARRAY_TASK_ID": "", "JOB_COMPLETION_INDEX": ""])
             #expect(out.status == 2, "\(args): \(out.stderr)")
         }

@@ -71,6 +71,56 @@ enum StoreComparison {
         return out
     }
 
+    /// Count columns of `sources` that add over the location parts of a merge (docs/SCALING.md).
+    static let sourceShares: Set<String> = ["documents", "accepted", "rejected", "duplicates", "records"]
+
+    /// `a` against the union of `parts` (the location parts of `merge --shard` and the scores
+    /// store of `merge-scores`): each table's rows are the parts' rows together, the `sources`
+    /// rows of one file added up, `meta` a set (each part has the store's own keys), and the
+    /// merge's `merge.*` keys left out.
+    static func differences(_ a: Database, union parts: [Database], relative: Double = 0) throws -> [String] {
+        var out: [String] = []
+        for table in try Self.tables(a) {
+            let holders = try parts.filter { try exists($0, table) }
+            guard try exists(a, table), !holders.isEmpty else { out.append("\(table): only in the first store"); continue }
+            let ra = try rows(a, table)
+            var rb = try holders.flatMap { try rows($0, table) }
+            if table == "sources" { rb = try addShares(rb, columns: keptColumns(holders[0], table)) }
+            if table == "meta" {
+                rb = Array(Set(rb.map { render($0) })).sorted().compactMap { r in rb.first { render($0) == r } }
+                    .filter { !($0.first?.string ?? "").hasPrefix("merge.") }
+            }
+            rb.sort { render($0, digits: 9) < render($1, digits: 9) }
+            guard ra.count == rb.count else { out.append("\(table): \(ra.count) rows vs \(rb.count)"); continue }
+            if let k = ra.indices.first(where: { !same(ra[$0], rb[$0], relative) }) {
+                out.append("\(table): \(render(ra[k])) vs \(render(rb[k]))")
+            }
+        }
+        for db in parts {
+            for table in try Self.tables(db) where try !exists(a, table) && table != "part_locations" { out.append("\(table): only in a part") }
+        }
+        return Array(Set(out)).sorted()
+    }
+
+    static func keptColumns(_ db: Database, _ table: String) throws -> [String] {
+        let columns = try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
+        return columns.filter { !ignored.contains($0) || (table == "locations" && $0 == "id") }
+    }
+
+    /// The rows of one source (equal in every column but the shares) as one, the shares added.
+    static func addShares(_ rows: [[SQLValue]], columns: [String]) throws -> [[SQLValue]] {
+        let shares = columns.indices.filter { sourceShares.contains(columns[$0]) }
+        var merged: [String: [SQLValue]] = [:]
+        var order: [String] = []
+        for row in rows {
+            let key = render(row.indices.filter { !shares.contains($0) }.map { row[$0] })
+            guard var m = merged[key] else { merged[key] = row; order.append(key); continue }
+            for i in shares { m[i] = .integer((m[i].int ?? 0) + (row[i].int ?? 0)) }
+            merged[key] = m
+        }
+        return order.map { merged[$0]! }
+    }
+
     static func exists(_ db: Database, _ table: String) throws -> Bool {
         try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = ?", [.text(table)])?.int == 1
     }

@@ -37,6 +37,13 @@ public enum ScoreMerge {
             defer { try? database.execute("DETACH DATABASE part") }
             shards.append(try shardOf(part, database))
             result.notMerged += try stage(database, part: k, into: &staged)
+            try stageLocations(database)
+        }
+        defer { try? database.execute("DROP TABLE IF EXISTS temp.locations") }
+        // An output without records (the scores store of the location-sharded path) has no
+        // `locations` for the derived tables' foreign keys, as a part has none (`ShardAggregation`).
+        if try database.scalar("SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations'")?.int == 0 {
+            try database.execute("PRAGMA foreign_keys=OFF")
         }
         try checkCoverage(shards, parts: parts)
         result.notMerged = Array(Set(result.notMerged)).sorted()
@@ -57,6 +64,20 @@ public enum ScoreMerge {
             try recomputeDetails(database)
         }
         return result
+    }
+
+    /// Without records in OUT (the location-sharded path keeps them in the location parts), the
+    /// locations the statistics read (zones, names) come from the parts' `part_locations`, as
+    /// `temp.locations`, dropped after the merge.
+    static func stageLocations(_ database: Database) throws {
+        guard try database.scalar("SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations'")?.int == 0,
+              try database.scalar("SELECT COUNT(*) FROM part.sqlite_master WHERE name = ?", [.text(ShardAggregation.partLocations)])?.int == 1
+        else { return }
+        let table = ShardAggregation.partLocations
+        if try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = 'locations'")?.int == 0 {
+            try database.execute("CREATE TEMP TABLE locations AS SELECT * FROM part.\(table) WHERE 0")
+        }
+        try database.execute("INSERT INTO temp.locations SELECT * FROM part.\(table) WHERE id NOT IN (SELECT id FROM temp.locations)")
     }
 
     /// The part's `aggregate.shard` (K/N) from its meta table.
@@ -131,7 +152,9 @@ public enum ScoreMerge {
             if !values.isEmpty { options.precipThresholdsMm = values }
         }
         var summary = AggregateSummary()
-        let hasLocations = try database.scalar("SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations'")?.int == 1
+        let hasLocations = try database.scalar("""
+            SELECT (SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations') + (SELECT COUNT(*) FROM temp.sqlite_master WHERE name = 'locations')
+            """)?.int ?? 0 > 0
         let rules = hasLocations ? try Aggregator(database: database, options: options).zoneRules(&summary) : [:]
         try DetailedScores(database: database, options: options, rules: rules).write()
     }

@@ -13,6 +13,8 @@ public enum ShardAggregation {
     /// The name the record store is attached under; unqualified table names in the aggregate's
     /// SQL find the records there because the part's own file has no such tables.
     static let recordsSchema = "records"
+    /// A part's copy of its locations' rows (the zones and names the pooled statistics read).
+    static let partLocations = "part_locations"
 
     public static func run(records: String, out: String, options: AggregateOptions) throws -> AggregateSummary {
         guard let shard = options.locationShard else { throw ShardAggregationError("a sharded aggregate needs a shard") }
@@ -38,6 +40,13 @@ public enum ShardAggregation {
         defer { try? database.execute("DETACH DATABASE \(recordsSchema)") }
         let summary = try Aggregator(database: database, options: options).run()
         try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('aggregate.shard', ?)", [.text(shard.description)])
+        // This shard's locations (zones, names), for the statistics `merge-scores` recomputes when
+        // its output holds no records (a location-sharded merge leaves them in the location parts).
+        try database.execute("DROP TABLE IF EXISTS \(partLocations)")
+        try database.execute("CREATE TABLE \(partLocations) AS SELECT * FROM \(recordsSchema).locations WHERE 0")
+        let ids = try database.rows("SELECT id FROM \(recordsSchema).locations").compactMap { $0.first?.string }.filter(shard.contains)
+        let insert = try database.prepare("INSERT INTO \(partLocations) SELECT * FROM \(recordsSchema).locations WHERE id = ?")
+        for id in ids.sorted() { try insert.run([.text(id)]) }
         return summary
     }
 }

@@ -14,6 +14,8 @@ import WeatherStore
 /// Fills `temp.location_map` (shard id → output id).
 struct LocationMerge {
     let store: Store
+    /// The attached shard's identity when the caller has it (`LocationFirstRecords` checks it).
+    var shardIdentity: String? = nil
     var database: Database { store.database }
 
     /// Returns the number of locations created in the output.
@@ -86,25 +88,15 @@ struct LocationMerge {
     }
 
     /// Each shard location's first record, as the rank of its source (`IngestOrder`).
-    private func shardRanks() throws -> [String: String] {
-        var ranks: [String: String] = [:]
-        for r in try database.rows("""
-            SELECT location_id, MIN(rank) FROM (
-                SELECT o.location_id, r.rank FROM shard.observations o JOIN temp.shard_source_rank r ON r.shard_id = o.source_id
-                UNION ALL
-                SELECT f.location_id, r.rank FROM shard.forecasts f JOIN temp.shard_source_rank r ON r.shard_id = f.source_id)
-            GROUP BY location_id
-            """) {
-            if let id = r[0].string, let rank = r[1].string { ranks[id] = rank }
-        }
-        return ranks
-    }
+    private func shardRanks() throws -> [String: String] { try LocationFirstRecords.ranks(database, identity: shardIdentity) }
 
     /// Moves the records of an output location to the earlier-ranked location that replaces it.
     private func rename(_ old: String, to location: Location) throws {
         try save(location)
         try RecordMerge(database).moveRecords(from: old, to: location.id)
         try database.run("UPDATE temp.location_map SET merged_id = ? WHERE merged_id = ?", [.text(location.id), .text(old)])
+        // The maps of the stores resolved before this one (a location-sharded merge keeps them all).
+        try database.run("UPDATE temp.location_final SET merged_id = ? WHERE merged_id = ?", [.text(location.id), .text(old)])
         try database.run("DELETE FROM merged_location_ranks WHERE location_id = ?", [.text(old)])
         try database.run("DELETE FROM main.locations WHERE id = ?", [.text(old)])
     }

@@ -82,7 +82,7 @@ public final class StoreMerger {
     /// Fault injection for tests: `WXPIPE_FAULT_KILL_IN_MERGE=N` kills the process (SIGKILL) with
     /// the (N+1)th store's rows written but not committed, as a node lost mid-merge.
     private static nonisolated(unsafe) var storesBeforeKill = getenv("WXPIPE_FAULT_KILL_IN_MERGE").flatMap { Int(String(cString: $0)) }
-    private static func faultKill() {
+    static func faultKill() {
         guard let left = storesBeforeKill else { return }
         if left == 0 { raise(SIGKILL) }
         storesBeforeKill = left - 1
@@ -91,11 +91,14 @@ public final class StoreMerger {
     /// What a store holds, as a hash of its complete sources (path, member, input hash, content
     /// hash, counts): the same inputs ingested the same way give the same identity wherever the
     /// file lies, and a store that later ingested more gets a new one.
-    func storeIdentity() throws -> String {
+    func storeIdentity() throws -> String { try Self.identity(database, schema: "shard") }
+
+    /// The identity of the store attached to `database` as `schema` (a fixed name, never input).
+    static func identity(_ database: Database, schema: String) throws -> String {
         var hash = ContentHash()
         try database.prepare("""
             SELECT path, IFNULL(member, ''), IFNULL(input_hash, ''), IFNULL(content_hash, ''), documents, accepted, rejected,
-                   duplicates, records FROM shard.sources WHERE status = 'complete' ORDER BY id
+                   duplicates, records FROM \(schema).sources WHERE status = 'complete' ORDER BY id
             """).forEachRow { row in
             var text = row.map { $0.string ?? $0.int.map(String.init) ?? "" }.joined(separator: "\u{1}") + "\n"
             text.withUTF8 { hash.update(UnsafeRawBufferPointer($0)) }
@@ -104,8 +107,10 @@ public final class StoreMerger {
     }
 
     /// Temp tables for one store's merge: id maps and the rows a store displaced.
-    private func prepareScratch() throws {
+    func prepareScratch() throws {
         try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS location_final (store INTEGER NOT NULL, shard_id TEXT NOT NULL, merged_id TEXT NOT NULL,
+                PRIMARY KEY (store, shard_id));
             CREATE TEMP TABLE IF NOT EXISTS source_map (shard_id INTEGER PRIMARY KEY, merged_id INTEGER NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS location_map (shard_id TEXT PRIMARY KEY, merged_id TEXT NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS incoming (source_id INTEGER PRIMARY KEY, doc_lines INTEGER NOT NULL);

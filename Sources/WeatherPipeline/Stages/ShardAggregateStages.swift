@@ -1,4 +1,5 @@
 import WeatherAnalytics
+import WeatherCore
 import WeatherStore
 
 /// The distributed aggregate (docs/SCALING.md): `aggregate --shard K/N --out PART` writes one
@@ -44,6 +45,48 @@ public enum MergeScoresStage {
             if !result.notMerged.isEmpty {
                 log.warning("not merged (no location_id; run 'wxpipe aggregate' on the whole store for them): "
                             + result.notMerged.joined(separator: ", "))
+            }
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
+
+/// `merge --shard K/M`: one location part of the merge (`LocationShardMerger`), under the part's lock.
+public enum LocationMergeStage {
+    public static func run(out: String, shard: Shard, stores: [String], log: StageLog) -> StageOutcome {
+        do {
+            try StoreFile.createFolder(for: out)
+            let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
+            defer { withExtendedLifetime(lock) {} }
+            switch try LocationShardMerger(out: out, shard: shard).merge(stores) {
+            case .alreadyMerged:
+                log.info("\(out) is location shard \(shard) of these \(stores.count) stores already: nothing to do")
+            case .merged(let c):
+                log.info("location shard \(shard) of \(stores.count) stores → \(out): \(c.locations) locations, \(c.sources) sources"
+                         + " (\(c.sourcesSkipped) already present), \(c.observations) observations, \(c.forecasts) forecasts, "
+                         + "\(c.rejects) rejects, \(c.warnings) warnings")
+            }
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
+
+/// `merge --prepare STORE…`: each store's first record per location (`LocationFirstRecords`),
+/// written into the store under its lock.
+public enum MergePrepareStage {
+    public static func run(stores: [String], log: StageLog) -> StageOutcome {
+        do {
+            for store in stores {
+                try StoreFile.check(store)
+                let lock = try StoreLock(store: store) { log.info("waiting for another wxpipe run on \(store) to finish…") }
+                let n = try withExtendedLifetime(lock) { try LocationFirstRecords.prepare(store) }
+                log.info("\(store): the first record of \(n) locations recorded for the merge")
             }
             return .completed
         } catch {

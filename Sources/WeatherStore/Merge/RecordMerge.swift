@@ -49,7 +49,11 @@ public struct RecordMerge {
     /// Observation or forecast rows, under the
     /// table's UNIQUE key. When the key is already in the output, the row from the input a
     /// single ingest would have read first wins (`IngestOrder`). Rows of one store go in their id order.
-    public func upsertRecords(_ records: Records) throws(StoreError) -> Int {
+    ///
+    /// `byLocation` (a location-sharded merge, whose `temp.location_key_map` holds a few of the
+    /// shard's locations) reads the shard's rows through its UNIQUE key's index, location by
+    /// location, so that a task reads its own share of the rows rather than all of them.
+    public func upsertRecords(_ records: Records, byLocation: Bool = false) throws(StoreError) -> Int {
         let table = records.rawValue
         let columns = try sharedColumns(table).filter { $0 != "id" }
         let quoted = columns.map(Database.quoteIdentifier)
@@ -61,9 +65,10 @@ public struct RecordMerge {
         let before = try database.scalar("SELECT COUNT(*) FROM main.\(t)")?.int ?? 0
         try database.execute("""
             INSERT INTO main.\(t)(\(quoted.joined(separator: ", ")))
-            SELECT \(selectList(columns)) FROM shard.\(t) r
+            SELECT \(selectList(columns)) FROM
+            \(byLocation ? "temp.location_key_map lk CROSS JOIN shard.\(t) r ON r.location_key = lk.shard_key"
+                         : "shard.\(t) r JOIN temp.location_key_map lk ON lk.shard_key = r.location_key")
             JOIN temp.source_map sm ON sm.shard_id = r.source_id
-            JOIN temp.location_key_map lk ON lk.shard_key = r.location_key
             JOIN temp.feed_map fm ON fm.shard_key = r.feed_key
             WHERE true ORDER BY r.id
             ON CONFLICT DO UPDATE SET \(quoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
