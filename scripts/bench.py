@@ -246,42 +246,53 @@ def aggregate_bench(folder, files):
 
 
 def merge_bench(folder, files):
-    """Sharded ingest (2 shards) → merge → aggregate per location shard → merge-scores, beside a
-    single ingest + aggregate of the same inputs: CPU seconds per million records (merge) and per
-    million pairs (merge-scores), the serial stages of docs/SCALING.md."""
+    """The scale-out path of docs/SCALING.md beside one ingest + aggregate of the same inputs:
+    2 ingest shards (`merge --prepare` each), the merge by location (2 tasks, `merge --shard`),
+    an aggregate per location part and `merge-scores` into a store without records; and the
+    single-writer `merge` for comparison. CPU seconds per million records (merge) and per
+    million pairs (merge-scores); the result is checked equal to the single run's pairs."""
     truth = os.path.join(args.dir, "openmeteo-truth")
     work = os.path.join(args.dir, "merge")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    single = os.path.join(work, "single.sqlite")
     stages = []
-    secs, _, _ = timed([args.wxpipe, "ingest", "--quiet", "--db", single, folder, truth])
-    stages.append(("ingest, 1 process", secs, timed.cpu))
-    secs, _, _ = timed([args.wxpipe, "aggregate", "--db", single])
-    stages.append(("aggregate, 1 process", secs, timed.cpu))
+
+    def stage(name, commands):
+        secs, cpu = 0.0, 0.0
+        for cmd in commands:
+            s, _, _ = timed([args.wxpipe] + cmd)
+            secs, cpu = secs + s, cpu + timed.cpu
+        stages.append((name, secs, cpu, len(commands)))
+        return cpu
+
+    single = os.path.join(work, "single.sqlite")
+    stage("ingest, 1 process", [["ingest", "--quiet", "--db", single, folder, truth]])
+    stage("aggregate, 1 process", [["aggregate", "--db", single]])
     shards = [os.path.join(work, "ingest-%d.sqlite" % k) for k in range(2)]
-    ingest_cpu = 0
-    for k, shard in enumerate(shards):
-        timed([args.wxpipe, "ingest", "--quiet", "--shard", "%d/2" % k, "--db", shard, folder, truth])
-        ingest_cpu += timed.cpu
+    stage("ingest, 2 shards", [["ingest", "--quiet", "--shard", "%d/2" % k, "--db", shard, folder, truth]
+                               for k, shard in enumerate(shards)])
+    stage("merge --prepare", [["merge", "--prepare", shard] for shard in shards])
+    parts = [os.path.join(work, "location-%d.sqlite" % k) for k in range(2)]
+    merge_cpu = stage("merge by location, 2 tasks", [["merge", "--shard", "%d/2" % k, "--db", part] + shards
+                                                      for k, part in enumerate(parts)])
+    aggregates = [os.path.join(work, "aggregate-%d.sqlite" % k) for k in range(2)]
+    stage("aggregate, 2 location parts", [["aggregate", "--db", part, "--shard", "%d/2" % k, "--out", out]
+                                          for k, (part, out) in enumerate(zip(parts, aggregates))])
+    scores = os.path.join(work, "scores.sqlite")
+    scores_cpu = stage("merge-scores of 2 parts", [["merge-scores", "--db", scores] + aggregates])
     merged = os.path.join(work, "merged.sqlite")
-    secs, _, _ = timed([args.wxpipe, "merge", "--db", merged] + shards)
-    merge_cpu = timed.cpu
-    stages.append(("merge of 2 shards", secs, merge_cpu))
-    parts = [os.path.join(work, "part-%d.sqlite" % k) for k in range(2)]
-    for k, part in enumerate(parts):
-        timed([args.wxpipe, "aggregate", "--db", merged, "--shard", "%d/2" % k, "--out", part])
-    secs, _, _ = timed([args.wxpipe, "merge-scores", "--db", merged] + parts)
-    scores_cpu = timed.cpu
-    stages.append(("merge-scores of 2 parts", secs, scores_cpu))
-    records = corpora.count(merged, "SELECT (SELECT COUNT(*) FROM forecast_rows) + (SELECT COUNT(*) FROM observation_rows)")
-    pairs = corpora.count(merged, "SELECT COUNT(*) FROM forecast_pairs")
-    print("\nmerge: %s records, %s pairs; 2 ingest shards (%.1f CPU s together)" % (format(records, ","), format(pairs, ","), ingest_cpu))
-    print("  %-28s %9s %9s" % ("stage", "seconds", "CPU s"))
-    for name, secs, cpu in stages:
-        print("  %-28s %9.2f %9.2f" % (name, secs, cpu))
-    print("  merge: %.1f CPU s per million records; merge-scores: %.1f CPU s per million pairs (the serial stages)"
-          % (merge_cpu / records * 1e6, scores_cpu / max(pairs, 1) * 1e6))
+    writer_cpu = stage("single-writer merge (old)", [["merge", "--db", merged] + shards])
+    records = corpora.count(single, "SELECT (SELECT COUNT(*) FROM forecast_rows) + (SELECT COUNT(*) FROM observation_rows)")
+    pairs = corpora.count(single, "SELECT COUNT(*) FROM forecast_pairs")
+    got = corpora.count(scores, "SELECT COUNT(*) FROM forecast_pairs")
+    if got != pairs:
+        print("  !! merge-scores wrote %d pairs, one aggregate %d" % (got, pairs))
+    print("\nmerge: %s records, %s pairs" % (format(records, ","), format(pairs, ",")))
+    print("  %-30s %6s %9s %9s" % ("stage", "tasks", "seconds", "CPU s"))
+    for name, secs, cpu, n in stages:
+        print("  %-30s %6d %9.2f %9.2f" % (name, n, secs, cpu))
+    print("  merge by location: %.1f CPU s per million records (all tasks; the single writer: %.1f); merge-scores: %.1f CPU s"
+          " per million pairs (serial)" % (merge_cpu / records * 1e6, writer_cpu / records * 1e6, scores_cpu / max(pairs, 1) * 1e6))
 
 
 ensure_python_packages()
