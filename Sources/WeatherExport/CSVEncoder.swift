@@ -243,7 +243,8 @@ struct CSVEncoder {
     /// before 4714 BC; a negative year between).
     mutating func appendInstant(_ v: Int64) {
         guard v >= -62_167_219_200 && v <= 253_402_300_799 else {
-            if let text = Self.strftime(.integer(v)) { append(dialect.spreadsheetDates ? SpreadsheetDate.spaced(text) : text) }
+            // The view's text is a cell like any other: a negative year is neutralised.
+            if let text = Self.strftime(.integer(v)) { append(CSV.cell(.text(text), as: .dateTime, dialect: dialect)) }
             return
         }
         let days = v >= 0 ? v / 86_400 : (v - 86_399) / 86_400
