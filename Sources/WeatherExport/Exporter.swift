@@ -141,16 +141,21 @@ public struct Exporter {
     /// change of feed, instants formatted from their seconds.
     func writeCSV(_ rows: RecordRows, types: [ColumnType], to writer: FileWriter, dialect: CSVDialect) throws -> Int {
         var encoder = CSVEncoder(dialect: dialect, capacity: Self.chunk + (1 << 16))
-        var feedCells: [[UInt8]] = []
-        var locationCell: [UInt8] = []
+        // The feed's and location's cells of the current row, by column.
+        var joined: [[UInt8]] = Array(repeating: [], count: types.count)
         var generation = -1
         let sources = rows.sources
         var count = 0
         while try rows.next() {
             if rows.feedGeneration != generation {
                 generation = rows.feedGeneration
-                feedCells = rows.feedValues.map { Array(CSV.cell($0, as: .text, dialect: dialect).utf8) }
-                locationCell = Array(CSV.cell(rows.locationValue, as: .text, dialect: dialect).utf8)
+                for (i, source) in sources.enumerated() {
+                    switch source {
+                    case .feed(let f): joined[i] = Array(CSV.cell(rows.feedValues[f], as: types[i], dialect: dialect).utf8)
+                    case .location: joined[i] = Array(CSV.cell(rows.locationValue, as: types[i], dialect: dialect).utf8)
+                    case .column, .instant: continue
+                    }
+                }
             }
             for i in 0..<sources.count {
                 if i > 0 { encoder.appendSeparator() }
@@ -164,10 +169,8 @@ public struct Exporter {
                     }
                 case .instant(let k):
                     encoder.appendInstant(rows.cell(k)) { rows.value(k) }
-                case .feed(let f):
-                    encoder.append(bytes: feedCells[f])
-                case .location:
-                    encoder.append(bytes: locationCell)
+                case .feed, .location:
+                    encoder.append(bytes: joined[i])
                 }
             }
             encoder.appendLineEnd()

@@ -128,6 +128,32 @@ import WeatherStore
         #expect(out == [], "parts that differ: \(out ?? ["?"])")
     }
 
+    /// The fixtures' store (schema 1, upgraded on open): both paths agree on real replies too.
+    @Test func theFixturesStoreExportsTheSameBothWays() throws {
+        let folder = try TemporaryFolder("recordrows")
+        defer { folder.remove() }
+        let path = folder.path + "/weather.sqlite"
+        let gunzip = try Subprocess.shell("gzip -dc '\(repositoryRoot)/Fixtures/stores/v1/weather.sqlite.gz' > '\(path)'")
+        #expect(gunzip.status == 0, "\(gunzip.stderr)")
+        let store = try Store(path: path)
+        #expect(try store.database.isView("forecasts"))
+        let exporter = Exporter(database: store.database)
+        for dialect in [CSVDialect.rfc4180, .spreadsheet] {
+            let out = folder.path + "/csv-" + dialect.rawValue
+            let written = try exporter.exportCSV(tables: ["forecasts", "observations"], to: out, dialect: dialect)
+            #expect(written.allSatisfy { $0.1 > 50 }, "\(written)")
+            for (table, _) in written {
+                let got = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/\(table).csv")), as: UTF8.self)
+                #expect(got == (try Self.viewCSV(store.database, table: table, dialect: dialect)), "\(table) \(dialect)")
+            }
+        }
+        let fast = folder.path + "/fast.xlsx", view = folder.path + "/view.xlsx"
+        _ = try exporter.exportXLSX(tables: ["forecasts", "observations"], to: fast, units: .metric, rowsPerSheet: 1_000_000)
+        _ = try exporter.exportXLSX(tables: ["forecasts", "observations"], to: view, units: .metric, rowsPerSheet: 1_000_000, fromRowTables: false)
+        let out = try Python.json("xlsx_parts.py", [fast, view]) as? [String]
+        #expect(out == [], "parts that differ: \(out ?? ["?"])")
+    }
+
     /// The sheet's numbers without text: `CSV.rounded` and the width of `CSV.formatReal`.
     @Test func sheetNumbersAreWhatTheTextSays() {
         var rng = SystemRandomNumberGenerator()
