@@ -58,11 +58,15 @@ public enum CSV {
 
     public static func neutralise(_ s: String) -> String {
         guard let first = s.utf8.first else { return s }
+        return neutralise(first) ? "'" + s : s
+    }
+
+    /// True when text starting with `first` is prefixed with `'` (`neutralise`).
+    @inline(__always)
+    static func neutralise(_ first: UInt8) -> Bool {
         switch first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
-            return "'" + s
-        default:
-            return s
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
         }
     }
 

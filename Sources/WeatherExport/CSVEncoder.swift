@@ -14,30 +14,62 @@ import WeatherStore
 /// are written as ISO 8601 text by the civil-from-days algorithm, and text is copied from
 /// SQLite's buffer, quoted and neutralised as `CSV` does.
 struct CSVEncoder {
-    private(set) var bytes: [UInt8] = []
+    /// The encoded bytes so far; appended to without a uniqueness or bounds check per byte.
+    private let out: ByteBuffer
     let dialect: CSVDialect
     private let separator: UInt8
     private let decimal: UInt8
     /// The day of the last instant written, and its `YYYY-MM-DD`.
     private var lastDay = Int64.min
-    private var lastDate: [UInt8] = []
+    private var lastDate: (UInt64, UInt16) = (0, 0)
 
-    init(dialect: CSVDialect) {
+    init(dialect: CSVDialect, capacity: Int = 256) {
+        out = ByteBuffer(capacity: capacity)
         self.dialect = dialect
         separator = dialect.separator.utf8.first ?? UInt8(ascii: ",")
         decimal = dialect.decimalSeparator.utf8.first ?? UInt8(ascii: ".")
-        bytes.reserveCapacity(1 << 17)
     }
 
-    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    /// A copy of what was encoded (for tests; writers take `encoded`).
+    var bytes: [UInt8] { Array(out.contents) }
+    /// What was encoded, valid until the next append.
+    var encoded: UnsafeBufferPointer<UInt8> { out.contents }
+    var count: Int { out.count }
 
-    mutating func appendSeparator() { bytes.append(separator) }
+    mutating func removeAll() { out.count = 0 }
+
+    mutating func appendSeparator() { out.append(separator) }
 
     mutating func appendLineEnd() {
-        if dialect == .rfc4180 { bytes.append(0x0A) } else { bytes.append(0x0D); bytes.append(0x0A) }
+        if dialect == .rfc4180 { out.append(0x0A) } else { out.append(0x0D); out.append(0x0A) }
     }
 
-    mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    mutating func append(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { out.append(contentsOf: $0) } }
+
+    /// A value of the fast row source (`RecordRows`), typed by its column as `appendCell`
+    /// types a statement's; a blob is left to `CSV.cell` by the caller.
+    @inline(__always)
+    mutating func append(_ cell: RowCell, type: ColumnType) {
+        switch cell {
+        case .null, .blob:
+            return
+        case .integer(let v):
+            if type == .real { appendReal(Double(v)) } else { appendInteger(v) }
+        case .real(let v):
+            if type == .integer, let exact = Int64(exactly: v) { appendInteger(exact) } else { appendReal(v) }
+        case .text(let text):
+            if type == .dateTime && dialect.spreadsheetDates {
+                append(CSV.cell(.text(String(decoding: text, as: UTF8.self)), as: type, dialect: dialect))
+            } else {
+                appendText(text)
+            }
+        }
+    }
 
     /// Column `i` of the current row, typed by its column (`CSV.cell`'s rules); `unixInstant`:
     /// the value is Unix seconds to be written as the instant it is.
@@ -49,7 +81,7 @@ struct CSVEncoder {
         case .integer:
             let v = row.int64(i)
             if unixInstant {
-                appendInstant(v, row: row, column: i)
+                appendInstant(v)
             } else if type == .real {
                 appendReal(Double(v))
             } else {
@@ -72,7 +104,7 @@ struct CSVEncoder {
 
     mutating func appendInteger(_ v: Int64) {
         if v < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            out.append(UInt8(ascii: "-"))
             appendDigits(v.magnitude)
         } else {
             appendDigits(UInt64(v))
@@ -81,16 +113,16 @@ struct CSVEncoder {
 
     /// Digits from the right into a fixed buffer, then copied in order.
     private mutating func appendDigits(_ v: UInt64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var x = v
-            var n = 0
-            repeat {
-                buffer[19 - n] = UInt8(ascii: "0") + UInt8(x % 10)
-                x /= 10
-                n += 1
-            } while x > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(20 - n)...]))
+        var n = 1
+        var x = v
+        while x >= 10 { x /= 10; n += 1 }
+        let p = out.reserve(n)
+        x = v
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            p[k] = UInt8(ascii: "0") + UInt8(x % 10)
+            x /= 10
         }
+        out.count += n
     }
 
     /// `CSV.formatReal`: `%.10g`, trailing zeros dropped, always a decimal point or an exponent.
@@ -100,46 +132,53 @@ struct CSVEncoder {
             return
         }
         if v == 0 {
-            append(v.sign == .minus ? "-0" : "0")
-            bytes.append(decimal)
-            bytes.append(UInt8(ascii: "0"))
+            if v.sign == .minus { out.append(UInt8(ascii: "-")) }
+            out.append(UInt8(ascii: "0"))
+            out.append(decimal)
+            out.append(UInt8(ascii: "0"))
             return
         }
         guard let (digits, exponent) = Self.tenDigits(v.magnitude) else {
             append(CSV.formatReal(v, decimal: dialect.decimalSeparator))
             return
         }
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        if v < 0 { out.append(UInt8(ascii: "-")) }
         // `digits` has 10 digits d0…d9 and the value is d0.d1…d9 × 10^exponent, -4 ≤ exponent ≤ 9.
         var d = digits
         var trailing = 0
         while d % 10 == 0 && trailing < 9 { d /= 10; trailing += 1 }
         let significant = 10 - trailing  // digits left after dropping trailing zeros
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+        // At most "0." + 4 zeros + 10 digits, or 10 digits + ".0": 16 bytes.
+        let p = out.reserve(16)
+        var n = 0
+        func put(_ b: UInt8) { p[n] = b; n += 1 }
+        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { digitsOut in
             var x = d
             for k in stride(from: significant - 1, through: 0, by: -1) {
-                buffer[k] = UInt8(ascii: "0") + UInt8(x % 10)
+                digitsOut[k] = UInt8(ascii: "0") + UInt8(x % 10)
                 x /= 10
             }
             if exponent < 0 {
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(decimal)
-                for _ in 0..<(-exponent - 1) { bytes.append(UInt8(ascii: "0")) }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<significant]))
+                put(UInt8(ascii: "0"))
+                put(decimal)
+                for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
+                for k in 0..<significant { put(digitsOut[k]) }
             } else {
                 let whole = exponent + 1
                 if significant <= whole {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<significant]))
-                    for _ in 0..<(whole - significant) { bytes.append(UInt8(ascii: "0")) }
-                    bytes.append(decimal)
-                    bytes.append(UInt8(ascii: "0"))
+                    for k in 0..<significant { put(digitsOut[k]) }
+                    for _ in 0..<(whole - significant) { put(UInt8(ascii: "0")) }
+                    put(decimal)
+                    put(UInt8(ascii: "0"))
                 } else {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<whole]))
-                    bytes.append(decimal)
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[whole..<significant]))
+                    for k in 0..<whole { put(digitsOut[k]) }
+                    put(decimal)
+                    for k in whole..<significant { put(digitsOut[k]) }
                 }
             }
         }
+        out.count += n
     }
 
     /// The value rounded to 10 significant digits as an integer in [10^9, 10^10) and its decimal
@@ -185,71 +224,87 @@ struct CSVEncoder {
         default: neutralise = false
         }
         if !needsQuotes {
-            if neutralise { bytes.append(UInt8(ascii: "'")) }
-            bytes.append(contentsOf: text)
+            if neutralise { out.append(UInt8(ascii: "'")) }
+            out.append(contentsOf: text)
             return
         }
-        bytes.append(UInt8(ascii: "\""))
-        if neutralise { bytes.append(UInt8(ascii: "'")) }
+        out.append(UInt8(ascii: "\""))
+        if neutralise { out.append(UInt8(ascii: "'")) }
         for b in text {
-            if b == UInt8(ascii: "\"") { bytes.append(b) }
-            bytes.append(b)
+            if b == UInt8(ascii: "\"") { out.append(b) }
+            out.append(b)
         }
-        bytes.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Unix seconds as the record views show them: `strftime('%Y-%m-%dT%H:%M:%SZ', v,
     /// 'unixepoch')` (or `YYYY-MM-DD HH:MM:SS` in the spreadsheet dialects); outside years
     /// 0000–9999 SQLite's own `strftime` says what it is (NULL, an empty cell, past 9999 or
     /// before 4714 BC; a negative year between).
-    mutating func appendInstant(_ v: Int64, row: Statement, column: Int32) {
+    mutating func appendInstant(_ v: Int64) {
         guard v >= -62_167_219_200 && v <= 253_402_300_799 else {
-            if let text = Self.strftime(v) { append(dialect.spreadsheetDates ? SpreadsheetDate.spaced(text) : text) }
+            // The view's text is a cell like any other: a negative year is neutralised.
+            if let text = Self.strftime(.integer(v)) { append(CSV.cell(.text(text), as: .dateTime, dialect: dialect)) }
             return
         }
         let days = v >= 0 ? v / 86_400 : (v - 86_399) / 86_400
         let seconds = Int(v - days * 86_400)
+        let p = out.reserve(20)
         // Consecutive cells are mostly of the same day (a reply's hours, its issue time): the
         // date's ten bytes are kept from the last one.
         if days != lastDay {
             let (y, m, d) = Self.civil(fromDays: Int(days))
-            let start = bytes.count
-            appendPadded(y, 4)
-            bytes.append(UInt8(ascii: "-"))
-            appendPadded(m, 2)
-            bytes.append(UInt8(ascii: "-"))
-            appendPadded(d, 2)
-            lastDate = Array(bytes[start...])
+            Self.pair(y / 100, p)
+            Self.pair(y % 100, p + 2)
+            p[4] = UInt8(ascii: "-")
+            Self.pair(m, p + 5)
+            p[7] = UInt8(ascii: "-")
+            Self.pair(d, p + 8)
+            lastDate = (UnsafeRawPointer(p).loadUnaligned(as: UInt64.self), UnsafeRawPointer(p + 8).loadUnaligned(as: UInt16.self))
             lastDay = days
         } else {
-            bytes.append(contentsOf: lastDate)
+            UnsafeMutableRawPointer(p).storeBytes(of: lastDate.0, as: UInt64.self)
+            UnsafeMutableRawPointer(p + 8).storeBytes(of: lastDate.1, as: UInt16.self)
         }
-        bytes.append(dialect.spreadsheetDates ? UInt8(ascii: " ") : UInt8(ascii: "T"))
-        appendPadded(seconds / 3600, 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(seconds / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(seconds % 60, 2)
-        if !dialect.spreadsheetDates { bytes.append(UInt8(ascii: "Z")) }
+        p[10] = dialect.spreadsheetDates ? UInt8(ascii: " ") : UInt8(ascii: "T")
+        Self.pair(seconds / 3600, p + 11)
+        p[13] = UInt8(ascii: ":")
+        Self.pair(seconds / 60 % 60, p + 14)
+        p[16] = UInt8(ascii: ":")
+        Self.pair(seconds % 60, p + 17)
+        if dialect.spreadsheetDates {
+            out.count += 19
+        } else {
+            p[19] = UInt8(ascii: "Z")
+            out.count += 20
+        }
     }
 
-    /// `strftime` of an instant outside years 0000–9999, from a connection of its own.
-    static func strftime(_ v: Int64) -> String? {
-        guard let db = try? Database(path: ":memory:"),
-              let text = try? db.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', ?, 'unixepoch')", [.integer(v)])?.string else { return nil }
-        return text
-    }
-
-    /// `v` (0…9999) in `width` (2 or 4) digits, two at a time from a table.
-    private mutating func appendPadded(_ v: Int, _ width: Int) {
-        if width == 4 { appendPair(v / 100) }
-        appendPair(v % 100)
+    /// An instant column's value as the view shows it: Unix seconds as ISO text, NULL empty, and
+    /// anything else (never written by wxpipe) as SQLite's own `strftime` makes of it.
+    @inline(__always)
+    mutating func appendInstant(_ cell: RowCell, value: () -> SQLValue) {
+        switch cell {
+        case .null: return
+        case .integer(let v): appendInstant(v)
+        default:
+            if let text = Self.strftime(value()) {
+                append(CSV.cell(.text(text), as: .dateTime, dialect: dialect))
+            }
+        }
     }
 
     @inline(__always)
-    private mutating func appendPair(_ v: Int) {
-        bytes.append(UInt8(ascii: "0") + UInt8(v / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
+    private static func pair(_ v: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        p[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v / 10)
+        p[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
+    }
+
+    /// `strftime` of a value outside years 0000–9999 (or not an integer), from a connection of its own.
+    static func strftime(_ v: SQLValue) -> String? {
+        guard let db = try? Database(path: ":memory:"),
+              let text = try? db.scalar("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', ?, 'unixepoch')", [v])?.string else { return nil }
+        return text
     }
 
     /// The proleptic Gregorian date of a day number since 1970-01-01 (H. Hinnant's algorithm,

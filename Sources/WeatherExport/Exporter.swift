@@ -98,40 +98,90 @@ public struct Exporter {
     }
 
     /// The metric export, cells written as bytes from the statement (`CSVEncoder`); a record
-    /// table of a current store is read from its row table with integer instants
-    /// (`TableDeclaration.exportQuery`), not through its view's `strftime`.
+    /// table of a current store is read from its row table (`RecordRows`), not through its view.
     private func writeCSVBytes(table: String, filter: String, to writer: FileWriter, dialect: CSVDialect) throws -> Int {
         let columns = try columns(of: table)
-        let query: (sql: String, unixInstants: [Bool])
-        if let declared = Schema.declaration(of: table), try database.isView(table), let fromRows = declared.exportQuery() {
-            query = fromRows
-        } else {
-            query = ("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))",
-                     columns.map { _ in false })
-        }
-        let stmt = try database.prepare(query.sql)
-        guard Int(stmt.columnCount) == columns.count else {
-            throw ExportError("\(table): \(stmt.columnCount) columns read for \(columns.count) declared")
-        }
         let types = columns.map(\.type)
         try writer.write(dialect.preamble + CSV.line(columns.map { CSV.headerCell($0.name, dialect: dialect) }, dialect: dialect)
                          + dialect.lineEnding)
-        var encoder = CSVEncoder(dialect: dialect)
-        var rows = 0
+        if let declared = Schema.declaration(of: table), try database.isView(table),
+           let rows = try RecordRows(database: database, declaration: declared) {
+            guard rows.sources.count == columns.count else {
+                throw ExportError("\(table): \(rows.sources.count) columns read for \(columns.count) declared")
+            }
+            return try writeCSV(rows, types: types, to: writer, dialect: dialect)
+        }
+        let stmt = try database.prepare("SELECT * FROM \(Database.quoteIdentifier(table))\(filter) ORDER BY \(try database.rowOrder(of: table))")
+        guard Int(stmt.columnCount) == columns.count else {
+            throw ExportError("\(table): \(stmt.columnCount) columns read for \(columns.count) declared")
+        }
+        var encoder = CSVEncoder(dialect: dialect, capacity: Self.chunk + (1 << 16))
+        var count = 0
         while try stmt.step() {
             for i in 0..<types.count {
                 if i > 0 { encoder.appendSeparator() }
-                encoder.appendCell(stmt, Int32(i), type: types[i], unixInstant: query.unixInstants[i])
+                encoder.appendCell(stmt, Int32(i), type: types[i], unixInstant: false)
             }
             encoder.appendLineEnd()
-            rows += 1
-            if encoder.bytes.count >= 1 << 16 {
-                try writer.write(bytes: encoder.bytes)
+            count += 1
+            if encoder.count >= Self.chunk {
+                try writer.write(bytes: encoder.encoded)
                 encoder.removeAll()
             }
         }
-        try writer.write(bytes: encoder.bytes)
+        try writer.write(bytes: encoder.encoded)
         try writer.close()
-        return rows
+        return count
+    }
+
+    /// Bytes gathered before each write: large writes, a flat footprint.
+    static let chunk = 1 << 20
+
+    /// A record table from its row table: the feed's and location's cells encoded once per
+    /// change of feed, instants formatted from their seconds.
+    func writeCSV(_ rows: RecordRows, types: [ColumnType], to writer: FileWriter, dialect: CSVDialect) throws -> Int {
+        var encoder = CSVEncoder(dialect: dialect, capacity: Self.chunk + (1 << 16))
+        // The feed's and location's cells of the current row, by column.
+        var joined: [[UInt8]] = Array(repeating: [], count: types.count)
+        var generation = -1
+        let sources = rows.sources
+        var count = 0
+        while try rows.next() {
+            if rows.feedGeneration != generation {
+                generation = rows.feedGeneration
+                for (i, source) in sources.enumerated() {
+                    switch source {
+                    case .feed(let f): joined[i] = Array(CSV.cell(rows.feedValues[f], as: types[i], dialect: dialect).utf8)
+                    case .location: joined[i] = Array(CSV.cell(rows.locationValue, as: types[i], dialect: dialect).utf8)
+                    case .column, .instant: continue
+                    }
+                }
+            }
+            for i in 0..<sources.count {
+                if i > 0 { encoder.appendSeparator() }
+                switch sources[i] {
+                case .column(let k):
+                    let cell = rows.cell(k)
+                    if case .blob = cell {
+                        encoder.append(CSV.cell(rows.value(k), as: types[i], dialect: dialect))
+                    } else {
+                        encoder.append(cell, type: types[i])
+                    }
+                case .instant(let k):
+                    encoder.appendInstant(rows.cell(k)) { rows.value(k) }
+                case .feed, .location:
+                    encoder.append(bytes: joined[i])
+                }
+            }
+            encoder.appendLineEnd()
+            count += 1
+            if encoder.count >= Self.chunk {
+                try writer.write(bytes: encoder.encoded)
+                encoder.removeAll()
+            }
+        }
+        try writer.write(bytes: encoder.encoded)
+        try writer.close()
+        return count
     }
 }

@@ -47,6 +47,17 @@ public final class FileWriter {
         if !ok { throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))") }
     }
 
+    /// Writes bytes in place (the fast encoders' buffer, a megabyte at a time).
+    func write(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
+        written += bytes.count
+        if let faultLimit, written > faultLimit {
+            throw ExportError("write to \(path) failed: \(String(cString: strerror(ENOSPC))) (injected fault)")
+        }
+        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else {
+            throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
     public func close() throws(ExportError) {
         if fflush(file) != 0 || ferror(file) != 0 {
             throw ExportError("write to \(path) failed: \(String(cString: strerror(errno)))")

@@ -50,10 +50,10 @@ final class XLSXWorkbook {
 /// One worksheet: a bold, frozen header row with an autofilter, typed cells, and column widths
 /// from the longest value seen.
 final class XLSXSheet {
-    private let sheet: UnsafeMutablePointer<lxw_worksheet>
-    private unowned let book: XLSXWorkbook
+    let sheet: UnsafeMutablePointer<lxw_worksheet>
+    unowned let book: XLSXWorkbook
     private var widths: [Int] = []
-    private(set) var lastRow: UInt32 = 0
+    var lastRow: UInt32 = 0
 
     init(sheet: UnsafeMutablePointer<lxw_worksheet>, book: XLSXWorkbook) {
         self.sheet = sheet
@@ -72,36 +72,40 @@ final class XLSXSheet {
     /// date-times as date serials with a date format, text neutralised as in CSV, NULL as an
     /// empty cell.
     func write(row: UInt32, _ values: [SQLValue], types: [ColumnType]) throws(ExportError) {
-        lastRow = row
         for (c, value) in values.enumerated() {
-            let col = lxw_col_t(c)
-            let type = c < types.count ? types[c] : ColumnType(value: value, name: "")
-            switch value {
-            case .null:
-                continue
-            case .integer(let v):
-                try check(worksheet_write_number(sheet, row, col, Double(v), nil))
-                note(c, String(v).count)
-            case .real(let v):
-                guard v.isFinite else { continue }
-                let shown = CSV.rounded(v)
-                try check(worksheet_write_number(sheet, row, col, shown, nil))
-                note(c, CSV.formatReal(shown).count)
-            case .text(let s):
-                if type == .date || type == .dateTime, let serial = SpreadsheetDate.serial(s) {
-                    let isDate = type == .date && s.utf8.count == 10
-                    try check(worksheet_write_number(sheet, row, col, serial, isDate ? book.date : book.dateTime))
-                    note(c, isDate ? 10 : 19)
-                } else {
-                    try writeText(s, row: row, col: col)
-                }
-            case .blob(let b):
-                try writeText("x'" + b.map { String($0, radix: 16) }.joined() + "'", row: row, col: col)
-            }
+            try write(value, row: row, column: c, type: c < types.count ? types[c] : ColumnType(value: value, name: ""))
         }
     }
 
-    private func writeText(_ s: String, row: UInt32, col: lxw_col_t) throws(ExportError) {
+    /// One cell of a data row (`write(row:)`'s rules).
+    func write(_ value: SQLValue, row: UInt32, column c: Int, type: ColumnType) throws(ExportError) {
+        lastRow = row
+        let col = lxw_col_t(c)
+        switch value {
+        case .null:
+            return
+        case .integer(let v):
+            try check(worksheet_write_number(sheet, row, col, Double(v), nil))
+            note(c, String(v).count)
+        case .real(let v):
+            guard v.isFinite else { return }
+            let shown = CSV.rounded(v)
+            try check(worksheet_write_number(sheet, row, col, shown, nil))
+            note(c, CSV.formatReal(shown).count)
+        case .text(let s):
+            if type == .date || type == .dateTime, let serial = SpreadsheetDate.serial(s) {
+                let isDate = type == .date && s.utf8.count == 10
+                try check(worksheet_write_number(sheet, row, col, serial, isDate ? book.date : book.dateTime))
+                note(c, isDate ? 10 : 19)
+            } else {
+                try writeText(s, row: row, col: col)
+            }
+        case .blob(let b):
+            try writeText("x'" + b.map { String($0, radix: 16) }.joined() + "'", row: row, col: col)
+        }
+    }
+
+    func writeText(_ s: String, row: UInt32, col: lxw_col_t) throws(ExportError) {
         var text = CSV.neutralise(s)
         if text.utf8.count > XLSXWorkbook.maxCellBytes {
             // Cut on a character boundary, marked with an ellipsis (3 bytes).
@@ -118,7 +122,8 @@ final class XLSXSheet {
         note(Int(col), text.count)
     }
 
-    private func note(_ column: Int, _ width: Int) {
+    @inline(__always)
+    func note(_ column: Int, _ width: Int) {
         if column < widths.count, width + 2 > widths[column] { widths[column] = width + 2 }
     }
 
@@ -131,7 +136,8 @@ final class XLSXSheet {
         }
     }
 
-    private func check(_ rc: lxw_error) throws(ExportError) {
+    @inline(__always)
+    func check(_ rc: lxw_error) throws(ExportError) {
         guard rc == LXW_NO_ERROR else { throw ExportError("cannot write \(book.path): \(String(cString: lxw_strerror(rc)))") }
     }
 }
