@@ -22,7 +22,6 @@ struct DetailedScores {
             try months.write(key, stream)
         })
         try ConsistencyTables(options: options).write(database)
-        try ProviderComparisons.write(database, options: options)
-        try ProviderRankings.write(database, options: options)
+        try ProviderComparisons.writeWithRankings(database, options: options)
     }
 }
