@@ -65,28 +65,35 @@ public enum ProviderComparisons {
     /// the family is tested and adjusted together, and only the named one is returned.
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter(),
                                options: AggregateOptions = AggregateOptions()) throws -> [ProviderComparison] {
-        let loaded = try ComparisonCases.load(database, filter: filter)
         let names = try Aggregator.placeNames(database)
+        var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison])] = []
+        try ComparisonCases.forEachGroup(database, filter: filter) { group in
+            byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
+                            comparisons(group, filter: filter, options: options, names: names)))
+        }
+        return byGroup.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+
+    /// The comparisons of one group (variable × lead): its pooled family first, then each location's.
+    static func comparisons(_ group: ComparisonCases.Group, filter: ComparisonFilter, options: AggregateOptions,
+                            names: [String: String]) -> [ProviderComparison] {
         var out: [ProviderComparison] = []
-        for key in loaded.groups.keys.sorted() {
-            let group = loaded.groups[key]!
-            let keys = group.orderedCases
-            var family: [String: [ProviderComparison]] = [:]
-            for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
-                let matched = keys.filter { group.cases[$0]![a] != nil && group.cases[$0]![b] != nil }
-                let locations = Set(matched.map(\.location)).sorted()
-                for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
-                    let inScope = matched.filter { scope == ScoreKey.pooled || $0.location == scope }
-                    let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
-                    family[scope, default: []].append(compare(a, b, group, scope, place, inScope, options))
-                }
+        let keys = group.orderedCases
+        var family: [String: [ProviderComparison]] = [:]
+        for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
+            let matched = keys.filter { group.cases[$0]![a] != nil && group.cases[$0]![b] != nil }
+            let locations = Set(matched.map(\.location)).sorted()
+            for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
+                let inScope = matched.filter { scope == ScoreKey.pooled || $0.location == scope }
+                let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
+                family[scope, default: []].append(compare(a, b, group, scope, place, inScope, options))
             }
-            // The pooled family first, then each location's, each in pair order.
-            for scope in family.keys.sorted(by: { ($0 == ScoreKey.pooled ? 0 : 1, $0) < ($1 == ScoreKey.pooled ? 0 : 1, $1) }) {
-                var members = adjust(family[scope]!, options.pAdjustment)
-                if filter.sources.count == 2 { members = members.filter { [$0.sourceA, $0.sourceB] == filter.sources || [$0.sourceB, $0.sourceA] == filter.sources } }
-                out += members
-            }
+        }
+        // The pooled family first, then each location's, each in pair order.
+        for scope in family.keys.sorted(by: { ($0 == ScoreKey.pooled ? 0 : 1, $0) < ($1 == ScoreKey.pooled ? 0 : 1, $1) }) {
+            var members = adjust(family[scope]!, options.pAdjustment)
+            if filter.sources.count == 2 { members = members.filter { [$0.sourceA, $0.sourceB] == filter.sources || [$0.sourceB, $0.sourceA] == filter.sources } }
+            out += members
         }
         return out
     }
@@ -132,9 +139,21 @@ public enum ProviderComparisons {
     }
 
     /// `provider_comparison`: every comparison of the final pairs, with its verdict.
-    static func write(_ database: Database, options: AggregateOptions) throws {
-        let insert = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
-        for c in try compute(database, options: options) { try insert.insert(c) }
+    /// `provider_comparison` and `provider_ranking` from one read of the cases (one sort of the
+    /// pairs, not two): each group's comparisons and rankings, written in `GroupKey` order.
+    static func writeWithRankings(_ database: Database, options: AggregateOptions) throws {
+        let names = try Aggregator.placeNames(database)
+        var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison], [RankedSource])] = []
+        try ComparisonCases.forEachGroup(database, filter: ComparisonFilter()) { group in
+            byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
+                            comparisons(group, filter: ComparisonFilter(), options: options, names: names),
+                            ProviderRankings.rankings(group, options: options, names: names)))
+        }
+        byGroup.sort { $0.0 < $1.0 }
+        let comparisonRows = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
+        for (_, made, _) in byGroup { for c in made { try comparisonRows.insert(c) } }
+        let rankingRows = try ColumnInsert(database, into: RankingSchema.providerRanking, layout: RankingSchema.layout)
+        for (_, _, ranked) in byGroup { for r in ranked { try rankingRows.insert(r) } }
     }
 
     /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN, raw and

@@ -51,18 +51,24 @@ public enum ProviderRankings {
 
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter(),
                                options: AggregateOptions = AggregateOptions()) throws -> [RankedSource] {
-        let loaded = try ComparisonCases.load(database, filter: filter)
         let names = try Aggregator.placeNames(database)
+        var byGroup: [(ComparisonCases.GroupKey, [RankedSource])] = []
+        try ComparisonCases.forEachGroup(database, filter: filter) { group in
+            byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
+                            rankings(group, options: options, names: names)))
+        }
+        return byGroup.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+
+    /// The rankings of one group (variable × lead): pooled first when it has several locations, then each location's.
+    static func rankings(_ group: ComparisonCases.Group, options: AggregateOptions, names: [String: String]) -> [RankedSource] {
         var out: [RankedSource] = []
-        for key in loaded.groups.keys.sorted() {
-            let group = loaded.groups[key]!
-            let keys = group.orderedCases
-            let locations = Set(keys.map(\.location)).sorted()
-            for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
-                let inScope = keys.filter { scope == ScoreKey.pooled || $0.location == scope }
-                let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
-                out += rank(group, scope: scope, place: place, cases: inScope, options: options)
-            }
+        let keys = group.orderedCases
+        let locations = Set(keys.map(\.location)).sorted()
+        for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
+            let inScope = keys.filter { scope == ScoreKey.pooled || $0.location == scope }
+            let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
+            out += rank(group, scope: scope, place: place, cases: inScope, options: options)
         }
         return out
     }
@@ -158,8 +164,4 @@ public enum ProviderRankings {
     }
 
     /// `provider_ranking`: every family's ranking of the final pairs.
-    static func write(_ database: Database, options: AggregateOptions) throws {
-        let insert = try ColumnInsert(database, into: RankingSchema.providerRanking, layout: RankingSchema.layout)
-        for r in try compute(database, options: options) { try insert.insert(r) }
-    }
 }
