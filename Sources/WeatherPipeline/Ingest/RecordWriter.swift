@@ -33,7 +33,7 @@ final class RecordWriter {
     private(set) var counts = Store.SourceCounts()
     /// Where the last document of the current source started in its decompressed stream.
     private(set) var lastOffset = 0
-    /// Documents and JSON bytes since the last commit.
+    /// Documents and JSON bytes since the last commit (across files).
     private var inBatch = 0
     private var bytesInBatch = 0
 
@@ -49,10 +49,61 @@ final class RecordWriter {
         self.registry = registry
     }
 
-    /// A file's transaction begins: the commit cadence counts from here.
-    func beginFile() {
-        inBatch = 0
-        bytesInBatch = 0
+    /// The savepoint of the file being written (see `beginFile`).
+    static let fileSavepoint = "ingest_file"
+    /// Whether the run's transaction is open.
+    private var transactionOpen = false
+
+    /// A file begins. Files share the run's transaction, which commits every `batchSize`
+    /// documents or `batchBytes` of JSON across files: a folder of 2,000 one-reply files then
+    /// commits a handful of times, not 2,000 (every commit writes the last, partly filled page
+    /// of each table and index to the WAL again, and costs a BEGIN and a COMMIT). Each file is a
+    /// savepoint of it, so a file that fails or is interrupted is undone alone (`abandonFile`)
+    /// and the files before it are kept, as when every file had its own transaction.
+    func beginFile() throws {
+        if !transactionOpen || store.database.isAutocommit {
+            try store.database.execute("BEGIN IMMEDIATE")
+            transactionOpen = true
+            inBatch = 0
+            bytesInBatch = 0
+        }
+        try store.database.savepoint(Self.fileSavepoint)
+    }
+
+    /// The file completed: its rows stay in the run's transaction.
+    func finishFile() throws {
+        try store.database.release(Self.fileSavepoint)
+    }
+
+    /// The file in progress failed or was interrupted: what it wrote since the last commit is
+    /// rolled back, what earlier commits hold of it is deleted, and the files before it are
+    /// committed. A failure here leaves the store as of its last commit (never part of a file
+    /// marked complete); the error that stopped the file is the one reported.
+    func abandonFile(path: String) {
+        let database = store.database
+        if transactionOpen && !database.isAutocommit {
+            try? database.rollback(to: Self.fileSavepoint)
+            try? store.discardIncomplete(path: path)
+            try? commit()
+        } else {
+            // SQLite rolled the whole transaction back itself (a full disk, an I/O error).
+            transactionOpen = false
+            _ = try? database.inTransaction { try store.discardIncomplete(path: path) }
+        }
+    }
+
+    /// Commits the files written since the last commit: at the end of the run, and before it
+    /// stops on an error between files.
+    func commit() throws {
+        guard transactionOpen else { return }
+        transactionOpen = false
+        guard !store.database.isAutocommit else { return }
+        do {
+            try store.database.execute("COMMIT")
+        } catch {
+            try? store.database.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Starts a source (`in_progress` until `finishSource`) and its counts.
@@ -95,7 +146,9 @@ final class RecordWriter {
 
     /// Marks the source complete with its counts, which it returns.
     func finishSource(bytes: Int, contentHash: String) throws -> Store.SourceCounts {
-        memoryTrim.add(max(0, bytes - lastOffset))  // the last document's bytes
+        let last = max(0, bytes - lastOffset)  // the last document's bytes
+        memoryTrim.add(last)
+        bytesInBatch += last
         try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
         onSource?(source.path, source.member, counts)
         lastOffset = 0
@@ -115,7 +168,9 @@ final class RecordWriter {
     private func commitIfDue() throws {
         inBatch += 1
         if inBatch >= batchSize || bytesInBatch >= batchBytes {
+            // COMMIT ends the file's savepoint too: it is opened again in the new transaction.
             try store.database.commitAndContinue()
+            try store.database.savepoint(Self.fileSavepoint)
             inBatch = 0
             bytesInBatch = 0
         }
