@@ -43,9 +43,8 @@ struct SettingsAndRollbackTests {
         #expect(s.accepted == 2000 && s.inputsUnchanged == 0)
     }
 
-    /// Files share one transaction between commits, each in a savepoint: when the second of two
-    /// files fails before anything was committed, it alone is undone and the first is kept,
-    /// complete, as when every file had its own transaction.
+    /// A file is a savepoint of its transaction: when the second of two files fails, it alone is
+    /// undone, the first stays complete, and the run's transaction is closed.
     @Test func aFailedFileIsUndoneAloneAndTheFilesBeforeItStay() throws {
         let tmp = try TemporaryFolder("savepoint")
         defer { tmp.remove() }
