@@ -10,7 +10,9 @@ public final class Store {
     private var insertObservation: ColumnInsert<Placed<Observation>>?
     private var insertReject: ColumnInsert<(reject: Reject, sourceID: Int64)>?
     private var insertLocation: ColumnInsert<Location>?
-    private var insertForecast: ColumnInsert<Placed<Forecast>>?
+    private var insertForecast: ColumnInsert<PlacedInPlace<Forecast>>?
+    /// The rows of the reply being written, kept for its capacity (no allocation per reply).
+    private var forecastRows: [PlacedInPlace<Forecast>] = []
     private var insertWarningStatement: ColumnInsert<IngestTables.Warning>?
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
@@ -108,12 +110,7 @@ public final class Store {
     /// Inserts a forecast; false when the same provider, product, model, location, issue time,
     /// period and start are already stored (a duplicate).
     public func insert(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
-        if insertForecast == nil {
-            insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordTables.forecastLayout, verb: "OR IGNORE",
-                                              rowsPerStatement: Store.forecastsPerStatement)
-        }
-        try insertForecast!.insert(try placed(f, locationID: locationID, sourceID: sourceID, line: line))
-        return database.changes > 0
+        try insert(forecasts: [f], locationIDs: [locationID], sourceID: sourceID, line: line) > 0
     }
 
     /// Forecast rows bound into one INSERT: a reply holds dozens to hundreds (48 hourly + 8
@@ -122,23 +119,34 @@ public final class Store {
 
     /// Inserts one document's forecasts, each at the location id beside it (same order);
     /// returns how many were new (the rest were duplicates).
+    ///
+    /// The writer's hot loop: rows are bound from the reply's array in place, and the feed and
+    /// location keys are looked up again only when a row's differ from the row before (a
+    /// reply's rows almost always share both).
     public func insert(forecasts: [Forecast], locationIDs: [String], sourceID: Int64, line: Int) throws(StoreError) -> Int {
         precondition(forecasts.count == locationIDs.count, "one location id per forecast")
         if insertForecast == nil {
             insertForecast = try ColumnInsert(database, table: "forecast_rows", layout: RecordTables.forecastLayout, verb: "OR IGNORE",
                                               rowsPerStatement: Store.forecastsPerStatement)
         }
-        var rows: [Placed<Forecast>] = []
-        rows.reserveCapacity(forecasts.count)
-        for k in forecasts.indices {
-            rows.append(try placed(forecasts[k], locationID: locationIDs[k], sourceID: sourceID, line: line))
+        var rows = forecastRows
+        forecastRows = []
+        defer {
+            rows.removeAll(keepingCapacity: true)
+            forecastRows = rows
         }
-        return try insertForecast!.insert(rows)
-    }
-
-    private func placed(_ f: Forecast, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Placed<Forecast> {
-        let feed = try keys.key(of: f.feed)
-        return Placed(record: f, locationKey: try keys.location(locationID), feedKey: feed, sourceID: sourceID, line: line)
+        return try forecasts.withUnsafeBufferPointer { (buffer) throws(StoreError) -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var feedKey: Int64 = 0
+            var locationKey: Int64 = 0
+            for k in 0..<buffer.count {
+                let f = base + k
+                if k == 0 || !f.pointee.hasSameFeed(as: (f - 1).pointee) { feedKey = try keys.key(of: f.pointee.feed) }
+                if k == 0 || locationIDs[k] != locationIDs[k - 1] { locationKey = try keys.location(locationIDs[k]) }
+                rows.append(PlacedInPlace(record: f, locationKey: locationKey, feedKey: feedKey, sourceID: sourceID, line: line))
+            }
+            return try insertForecast!.insert(rows)
+        }
     }
 
     /// A remark on an accepted document that a user should see: a variable left missing because
@@ -158,5 +166,13 @@ public final class Store {
             insertReject = try ColumnInsert(database, table: "rejects", layout: IngestTables.rejectLayout)
         }
         try insertReject!.insert((reject: r, sourceID: sourceID))
+    }
+}
+
+extension Forecast {
+    /// Whether `other` is of the same feed (`feed`: provider, product, model and period),
+    /// compared field by field without building either feed.
+    fileprivate func hasSameFeed(as other: Forecast) -> Bool {
+        provider == other.provider && product == other.product && model == other.model && period == other.period
     }
 }

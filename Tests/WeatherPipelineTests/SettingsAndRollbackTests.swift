@@ -43,6 +43,36 @@ struct SettingsAndRollbackTests {
         #expect(s.accepted == 2000 && s.inputsUnchanged == 0)
     }
 
+    /// A file is a savepoint of its transaction: when the second of two files fails, it alone is
+    /// undone, the first stays complete, and the run's transaction is closed.
+    @Test func aFailedFileIsUndoneAloneAndTheFilesBeforeItStay() throws {
+        let tmp = try TemporaryFolder("savepoint")
+        defer { tmp.remove() }
+        let text = try String(contentsOfFile: fixtures + "/standard/london-2024-05-01.ndjson", encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: tmp.path + "/in", withIntermediateDirectories: true)
+        try text.write(toFile: tmp.path + "/in/a.ndjson", atomically: true, encoding: .utf8)
+        // Other bytes (the same hours 115 days later), so b is not the same file as a.
+        try text.replacingOccurrences(of: "\"dt\":171", with: "\"dt\":172").write(toFile: tmp.path + "/in/b.ndjson",
+                                                                                        atomically: true, encoding: .utf8)
+        let store = try freshStore(in: tmp)
+        // The third observation of b fails as a full disk or a broken row would.
+        try store.database.execute("""
+            CREATE TRIGGER fail_b BEFORE INSERT ON observation_rows
+            WHEN NEW.line = 3 AND (SELECT path FROM sources WHERE id = NEW.source_id) LIKE '%b.ndjson'
+            BEGIN SELECT RAISE(ABORT, 'refused for the test'); END;
+            """)
+        let runner = try IngestRunner(store: store)
+        #expect(throws: StoreError.self) { try runner.run([IngestInput(path: tmp.path + "/in")]) }
+        #expect(store.database.isAutocommit, "the run's transaction is closed")
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 16)
+        #expect(try store.database.rows("SELECT path, status, documents, accepted FROM sources")
+            == [[.text(tmp.path + "/in/a.ndjson"), .text("complete"), .integer(16), .integer(16)]])
+        try store.database.execute("DROP TRIGGER fail_b")
+        let again = try IngestRunner(store: store).run([IngestInput(path: tmp.path + "/in")])
+        #expect(again.inputsUnchanged == 1 && again.accepted == 16)
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 32)
+    }
+
     /// Rows of a source that is not complete (an ingest running beside the export, or one that
     /// was killed) are left out of CSV and SQLite exports.
     @Test func exportsLeaveOutUnfinishedSources() throws {

@@ -30,7 +30,6 @@ final class FileIngest {
         self.unitsCounts = UnitsAdvice(input: input.path, assumed: assumedUnits)
         self.summary = summary
         self.now = now
-        writer.beginFile()
     }
 
     /// Documents read so far, for the progress line.

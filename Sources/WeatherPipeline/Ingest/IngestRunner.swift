@@ -157,6 +157,22 @@ public final class IngestRunner {
         runStart = Int64(time(nil))
         let rule = try ReadRule(store: store, force: force)
         self.plan = plan
+        do {
+            try ingest(plan, rule: rule, pool: pool, counter: counter, into: &summary)
+            try writer.commit()
+        } catch {
+            // Stopped between files (a file's own failure was already undone): the files
+            // completed so far are kept, as they would have been had each committed alone.
+            try? writer.commit()
+            throw error
+        }
+        summary.seconds = clock.seconds
+        return summary
+    }
+
+    /// The plan's files in order, in the run's transaction (`RecordWriter.beginFile`).
+    private func ingest(_ plan: IngestPlan, rule: ReadRule, pool: DecodePool, counter: ByteCounter,
+                        into summary: inout IngestSummary) throws {
         inputs: for (i, (input, files)) in plan.inputs.enumerated() {
             var hashes: [String?] = []
             let prefetcher = makePrefetcher(files: files, input: input, pool: pool, rule: rule,
@@ -184,8 +200,6 @@ public final class IngestRunner {
                 }
             }
         }
-        summary.seconds = clock.seconds
-        return summary
     }
 
     /// Ingests one file in its own transactions. On any error (or an interruption) the
@@ -212,15 +226,16 @@ public final class IngestRunner {
         rule.storeWillBeWritten()
         let state = FileIngest(writer: writer, input: input, inputHash: inputHash, summary: total, now: runStart)
         do {
-            try store.database.inTransaction {
-                if !file.isStandardInput { try store.discardSources(path: file.path) }
-                if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
-                try consume(reader(), into: state)
-            }
+            try writer.beginFile()
+            if !file.isStandardInput { try store.discardSources(path: file.path) }
+            if let inputHash, replaceCopies { try store.discardSources(inputHash: inputHash, otherThan: force ? nil : settings) }
+            try consume(reader(), into: state)
+            try writer.finishFile()
         } catch {
-            // Earlier batches of this file were committed: remove them, so that no record of a
-            // file that did not complete is left (a SIGKILL skips this; the next writer does it).
-            _ = try? store.database.inTransaction { try store.discardIncomplete(path: file.path) }
+            // Earlier batches of this file may have been committed: they are removed, so that no
+            // record of a file that did not complete is left (a SIGKILL skips this; the next
+            // writer does it).
+            writer.abandonFile(path: file.path)
             throw error
         }
         total = state.summary

@@ -28,17 +28,21 @@ extension RecordWriter {
         // A reply's forecasts almost always share one point: it is resolved once.
         var locationIDs: [String] = []
         locationIDs.reserveCapacity(decoded.forecasts.count)
+        // Through a buffer pointer: indexing the array here copied each row (about 400 bytes).
         var last: (latitude: Double, longitude: Double, hint: String?, id: String)?
-        for k in decoded.forecasts.indices {
-            let (lat, lon, hint) = (decoded.forecasts[k].latitude, decoded.forecasts[k].longitude, decoded.forecasts[k].declaredLocationID)
-            if let last, last.latitude == lat, last.longitude == lon, last.hint == hint {
-                locationIDs.append(last.id)
-                continue
+        try decoded.forecasts.withUnsafeBufferPointer { forecasts in
+            for f in forecasts.indices.lazy.map({ forecasts.baseAddress! + $0 }) {
+                let (lat, lon) = (f.pointee.latitude, f.pointee.longitude)
+                if let last, last.latitude == lat, last.longitude == lon, last.hint == f.pointee.declaredLocationID {
+                    locationIDs.append(last.id)
+                    continue
+                }
+                let hint = f.pointee.declaredLocationID
+                let id = try resolveLocation(latitude: lat, longitude: lon, hint: hint, name: nil, country: nil, zone: nil, offset: nil,
+                                             created: &created)
+                locationIDs.append(id)
+                last = (lat, lon, hint, id)
             }
-            let id = try resolveLocation(latitude: lat, longitude: lon, hint: hint, name: nil, country: nil, zone: nil, offset: nil,
-                                         created: &created)
-            locationIDs.append(id)
-            last = (lat, lon, hint, id)
         }
         written.forecasts = try store.insert(forecasts: decoded.forecasts, locationIDs: locationIDs, sourceID: sourceID,
                                              line: origin.line)

@@ -49,10 +49,62 @@ final class RecordWriter {
         self.registry = registry
     }
 
-    /// A file's transaction begins: the commit cadence counts from here.
-    func beginFile() {
+    /// The savepoint of the file being written (see `beginFile`).
+    static let fileSavepoint = "ingest_file"
+    /// Whether the run's transaction is open.
+    private var transactionOpen = false
+
+    /// A file begins: in a transaction of its own (committed when the file completes, and every
+    /// `batchSize` documents or `batchBytes` of JSON inside it), and inside that in a savepoint,
+    /// which a mid-file commit opens again. A killed run thus leaves the store as before the
+    /// file in progress. Sharing one transaction across small files (committing by batch across
+    /// files, each file a savepoint) was measured on 2,191 Open-Meteo replies: no CPU or wall
+    /// difference beyond the noise of a shared 2-core machine, so the stronger guarantee stays.
+    func beginFile() throws {
+        if !transactionOpen || store.database.isAutocommit {
+            try store.database.execute("BEGIN IMMEDIATE")
+            transactionOpen = true
+        }
         inBatch = 0
         bytesInBatch = 0
+        try store.database.savepoint(Self.fileSavepoint)
+    }
+
+    /// The file completed: its rows are committed.
+    func finishFile() throws {
+        try store.database.release(Self.fileSavepoint)
+        try commit()
+    }
+
+    /// The file in progress failed or was interrupted: what it wrote since the last commit is
+    /// rolled back, what earlier commits hold of it is deleted, and that is committed. A failure
+    /// here leaves the store as of its last commit (never part of a file marked complete); the
+    /// error that stopped the file is the one reported.
+    func abandonFile(path: String) {
+        let database = store.database
+        if transactionOpen && !database.isAutocommit {
+            try? database.rollback(to: Self.fileSavepoint)
+            try? store.discardIncomplete(path: path)
+            try? commit()
+        } else {
+            // SQLite rolled the whole transaction back itself (a full disk, an I/O error).
+            transactionOpen = false
+            _ = try? database.inTransaction { try store.discardIncomplete(path: path) }
+        }
+    }
+
+    /// Commits what is written since the last commit: at the end of a file, and before the run
+    /// stops on an error.
+    func commit() throws {
+        guard transactionOpen else { return }
+        transactionOpen = false
+        guard !store.database.isAutocommit else { return }
+        do {
+            try store.database.execute("COMMIT")
+        } catch {
+            try? store.database.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Starts a source (`in_progress` until `finishSource`) and its counts.
@@ -95,7 +147,9 @@ final class RecordWriter {
 
     /// Marks the source complete with its counts, which it returns.
     func finishSource(bytes: Int, contentHash: String) throws -> Store.SourceCounts {
-        memoryTrim.add(max(0, bytes - lastOffset))  // the last document's bytes
+        let last = max(0, bytes - lastOffset)  // the last document's bytes
+        memoryTrim.add(last)
+        bytesInBatch += last
         try store.finishSource(id: sourceID, bytes: bytes, contentHash: contentHash, counts: counts)
         onSource?(source.path, source.member, counts)
         lastOffset = 0
@@ -115,7 +169,9 @@ final class RecordWriter {
     private func commitIfDue() throws {
         inBatch += 1
         if inBatch >= batchSize || bytesInBatch >= batchBytes {
+            // COMMIT ends the file's savepoint too: it is opened again in the new transaction.
             try store.database.commitAndContinue()
+            try store.database.savepoint(Self.fileSavepoint)
             inBatch = 0
             bytesInBatch = 0
         }

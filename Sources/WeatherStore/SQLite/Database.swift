@@ -25,8 +25,13 @@ public final class Database {
         getenv("WXPIPE_BUSY_TIMEOUT_MS").flatMap { Int32(String(cString: $0)) }.map { max(0, $0) } ?? 30_000
     }()
 
-    /// Runs once, before the first connection initializes SQLite.
-    private static let configured: Bool = { wxpipe_sqlite_disable_memstatus() == SQLITE_OK }()
+    /// Runs once, before the first connection initializes SQLite. Sub-journals stay in memory
+    /// up to 16 MiB: a savepoint's sub-journal holds only the pages that existed when it was
+    /// opened and changed since, a few per file for ingest's appended rows, and a batch's
+    /// commit (`RecordWriter.batchBytes`) ends it.
+    private static let configured: Bool = {
+        wxpipe_sqlite_disable_memstatus() == SQLITE_OK && wxpipe_sqlite_statement_journal_spill(16 << 20) == SQLITE_OK
+    }()
 
     public init(path: String, readOnly: Bool = false) throws(StoreError) {
         _ = Database.configured
@@ -60,7 +65,27 @@ public final class Database {
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The statements of `run`, `rows` and `scalar`, prepared once per SQL text: ingest asks the
+    /// same few bookkeeping questions of every file (was it read? drop its earlier sources), and
+    /// preparing them anew cost more than running them on a folder of small files.
+    private var cache: [String: Statement] = [:]
+    /// Distinct texts kept at most; past that the cache starts over (texts built at run time,
+    /// such as a dump's per-table queries, do not grow it without bound).
+    private static let cacheLimit = 64
+
+    /// The cached statement of `sql`, prepared when new.
+    private func cached(_ sql: String) throws(StoreError) -> Statement {
+        if let s = cache[sql] { return s }
+        let s = try Statement(database: self, sql: sql, cached: true)
+        if cache.count >= Database.cacheLimit { cache.removeAll() }
+        cache[sql] = s
+        return s
+    }
 
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 
@@ -82,13 +107,15 @@ public final class Database {
 
     /// Runs one statement with bound parameters.
     public func run(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
-        let s = try prepare(sql)
+        let s = try cached(sql)
+        defer { s.reset() }
         try s.run(values)
     }
 
     /// All rows of a query.
     public func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
-        let s = try prepare(sql)
+        let s = try cached(sql)
+        defer { s.reset() }
         return try s.rows(values)
     }
 
@@ -123,6 +150,26 @@ public final class Database {
     public func commitAndContinue() throws(StoreError) {
         try execute("COMMIT")
         try execute("BEGIN IMMEDIATE")
+    }
+
+    /// Opens a savepoint inside the open transaction: a part of it that can be undone alone
+    /// (`rollback(to:)`) while what came before it stays. `name` comes from code, never input.
+    public func savepoint(_ name: String) throws(StoreError) {
+        try execute("SAVEPOINT \(name)")
+    }
+
+    /// Keeps what was written since the savepoint as part of the transaction.
+    public func release(_ name: String) throws(StoreError) {
+        try execute("RELEASE \(name)")
+    }
+
+    /// Undoes what was written since the savepoint and closes it; the transaction stays open.
+    /// SQLite's rollback hook does not see this, so it is counted here (`rollbacks`): keys
+    /// created since the savepoint are gone as after a full rollback.
+    public func rollback(to name: String) throws(StoreError) {
+        rollbacks += 1
+        try execute("ROLLBACK TO \(name)")
+        try execute("RELEASE \(name)")
     }
 
     /// True outside a transaction (SQLite's autocommit mode).

@@ -2,17 +2,22 @@ import CSQLite
 
 /// A prepared statement: prepared once, bound and stepped many times, finalized in `deinit`.
 public final class Statement {
-    private let database: Database
+    /// The connection, for error messages. A statement handed to a caller keeps it alive
+    /// (`owner`); one the connection keeps in its own cache does not, or the two would keep
+    /// each other forever and the file would never be closed.
+    private unowned(unsafe) let database: Database
+    private let owner: Database?
     let handle: OpaquePointer
     public let sql: String
 
-    init(database: Database, sql: String) throws(StoreError) {
+    init(database: Database, sql: String, cached: Bool = false) throws(StoreError) {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
             throw StoreError(sqlite: rc, message: database.lastError, sql: sql, path: database.path)
         }
         self.database = database
+        self.owner = cached ? nil : database
         self.handle = stmt
         self.sql = sql
     }

@@ -10,6 +10,17 @@ struct Placed<Record> {
     var line: Int
 }
 
+/// A forecast of a decoded reply, read in place (not copied, with a retain of each of its text
+/// fields) while its row is bound, and the keys `Placed` adds. Only valid while the array the
+/// pointer points into is held still (`Store.insert(forecasts:…)`).
+struct PlacedInPlace<Record> {
+    var record: UnsafePointer<Record>
+    var locationKey: Int64
+    var feedKey: Int64
+    var sourceID: Int64
+    var line: Int
+}
+
 /// The record tables, declared once: `observations` and `forecasts` as readers see them, and
 /// how a record fills a row. A new column is a line in a declaration and one in its layout,
 /// beside each other here; the layout's names are checked against the declaration in debug
@@ -181,43 +192,43 @@ public enum RecordTables {
         try b("elevation_m", r.record.elevationM)
     }
 
-    static let forecastLayout = RowLayout<Placed<Forecast>>(columns: forecasts.insertColumns) { b, r throws(StoreError) in
+    static let forecastLayout = RowLayout<PlacedInPlace<Forecast>>(columns: forecasts.insertColumns) { b, r throws(StoreError) in
         try b("source_id", r.sourceID)
         try b("line", r.line)
         try b("feed_key", r.feedKey)
         try b("location_key", r.locationKey)
-        try b("issued_at_unix", r.record.issuedAt)
-        try b("issued_at_source", r.record.issuedAtSource.rawValue)
-        try b("valid_from_unix", r.record.validFrom)
-        try b("valid_to_unix", r.record.validTo)
-        try b("valid_at_unix", r.record.validAt)
-        try b("lead_hours", Convert.round(r.record.leadHours, 3))
-        try b("target_date", r.record.targetDate)
-        try b("temp_c", r.record.tempC)
-        try b("temp_max_c", r.record.tempMaxC)
-        try b("temp_min_c", r.record.tempMinC)
-        try b("feels_like_c", r.record.feelsLikeC)
-        try b("dew_point_c", r.record.dewPointC)
-        try b("humidity_pct", r.record.humidityPct)
-        try b("pressure_hpa", r.record.pressureHpa)
-        try b("wind_speed_ms", r.record.windSpeedMs)
-        try b("wind_gust_ms", r.record.windGustMs)
-        try b("wind_dir_deg", r.record.windDirDeg)
-        try b("cloud_cover_pct", r.record.cloudCoverPct)
-        try b("visibility_m", r.record.visibilityM)
-        try b("precip_mm", r.record.precipMm)
-        try b("precip_estimated", Int64(r.record.precipEstimated ? 1 : 0))
-        try b("precip_rate_mmh", r.record.precipRateMmh)
-        try b("precip_prob_pct", r.record.precipProbPct)
-        try b("snowfall_cm", r.record.snowfallCm)
-        try b("uv_index", r.record.uvIndex)
-        try b("condition", r.record.condition?.rawValue)
-        try b("condition_code", r.record.conditionCode)
-        try b("condition_text", r.record.conditionText)
-        try b("units_assumed", r.record.unitsAssumed)
-        try b("units_source", r.record.unitsSource)
-        try b("wind_speed_max_ms", r.record.windSpeedMaxMs)
-        try b("period_hours", r.record.periodHours)
-        try b("elevation_m", r.record.elevationM)
+        try b("issued_at_unix", r.record.pointee.issuedAt)
+        try b("issued_at_source", r.record.pointee.issuedAtSource.rawValue)
+        try b("valid_from_unix", r.record.pointee.validFrom)
+        try b("valid_to_unix", r.record.pointee.validTo)
+        try b("valid_at_unix", r.record.pointee.validAt)
+        try b("lead_hours", Convert.round(r.record.pointee.leadHours, 3))
+        try b("target_date", r.record.pointee.targetDate)
+        try b("temp_c", r.record.pointee.tempC)
+        try b("temp_max_c", r.record.pointee.tempMaxC)
+        try b("temp_min_c", r.record.pointee.tempMinC)
+        try b("feels_like_c", r.record.pointee.feelsLikeC)
+        try b("dew_point_c", r.record.pointee.dewPointC)
+        try b("humidity_pct", r.record.pointee.humidityPct)
+        try b("pressure_hpa", r.record.pointee.pressureHpa)
+        try b("wind_speed_ms", r.record.pointee.windSpeedMs)
+        try b("wind_gust_ms", r.record.pointee.windGustMs)
+        try b("wind_dir_deg", r.record.pointee.windDirDeg)
+        try b("cloud_cover_pct", r.record.pointee.cloudCoverPct)
+        try b("visibility_m", r.record.pointee.visibilityM)
+        try b("precip_mm", r.record.pointee.precipMm)
+        try b("precip_estimated", Int64(r.record.pointee.precipEstimated ? 1 : 0))
+        try b("precip_rate_mmh", r.record.pointee.precipRateMmh)
+        try b("precip_prob_pct", r.record.pointee.precipProbPct)
+        try b("snowfall_cm", r.record.pointee.snowfallCm)
+        try b("uv_index", r.record.pointee.uvIndex)
+        try b("condition", r.record.pointee.condition?.rawValue)
+        try b("condition_code", r.record.pointee.conditionCode)
+        try b("condition_text", r.record.pointee.conditionText)
+        try b("units_assumed", r.record.pointee.unitsAssumed)
+        try b("units_source", r.record.pointee.unitsSource)
+        try b("wind_speed_max_ms", r.record.pointee.windSpeedMaxMs)
+        try b("period_hours", r.record.pointee.periodHours)
+        try b("elevation_m", r.record.pointee.elevationM)
     }
 }
