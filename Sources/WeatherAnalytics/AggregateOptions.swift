@@ -52,6 +52,10 @@ public struct AggregateOptions: Sendable, Equatable {
     /// observed products. Not a setting: the pipeline's aggregate stages fill it from the
     /// registered decoders (`ProductCatalog.standard`); left empty, tied sources go by name.
     public var products = ProductCatalog()
+    /// How many local days of issues the aggregate reads and pairs at once per location
+    /// (`IssueChunks`). Not a setting: the results do not depend on it, only the memory held —
+    /// tests set 0 (the whole location at once) to check exactly that.
+    public var issueChunkDays = 7
 
     public init() {}
 

@@ -14,14 +14,32 @@ struct LocationStep {
     let derivedDays: ColumnInsert<DerivedDay>
 
     /// Returns the location's rows of `daily_observed` (already written through `writeDays`).
+    ///
+    /// The forecasts are read one span of issues at a time (`IssueChunks`): a case of the issue
+    /// selection and a derived day both belong to one local issue date, so no span needs another's
+    /// rows, and memory is bounded by the largest span, not by the location. Each kind of forecast
+    /// goes through every span before the next kind starts, so the pairs are written — and summed —
+    /// in exactly the order one read of the whole location gives.
     func run(tally: inout ExclusionTally, writeDays: ([DailyObserved]) throws -> Void) throws -> [DailyObserved] {
         let truth = TruthSources(locationID: location, observations: try reader.observations(location), options: options, rule: rule)
         let days = truth.dailyTruth
         try writeDays(days)
         let pairer = ForecastPairer(options: options)
         let selector = IssueSelector(selection: options.issueSelection, rule: rule)
+        let chunks = IssueChunks(span: try reader.records.issueSpan(location), days: options.issueChunkDays, rule: rule).spans
+        for issued in chunks { try pairDays(pairer, truth: truth, selector: selector, issued: issued, &tally) }
+        for issued in chunks { try pairPoints(pairer, truth: truth, selector: selector, issued: issued, &tally) }
+        for periods in [ReaderPeriods.halfDays, .sixHours, .points] {
+            for issued in chunks { try pairWindows(pairer, truth: truth, selector: selector, periods: periods, issued: issued, &tally) }
+        }
+        for issued in chunks { try pairDerivedDays(pairer, truth: truth, selector: selector, issued: issued, &tally) }
+        return days
+    }
 
-        let dayForecasts = try compared(reader.dayForecasts(location), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
+    /// The provider's own day forecasts issued in `issued`.
+    func pairDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
+                  _ tally: inout ExclusionTally) throws {
+        let dayForecasts = try compared(reader.dayForecasts(location, issued: issued), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let keptDays = selector.kept(dayForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: ForecastPairer.target($0, rule), issuedAt: $0.issuedAt)
         })
@@ -35,8 +53,12 @@ struct LocationStep {
             result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: rule.offset(at: f.validFrom), &tally)
         }
+    }
 
-        let pointForecasts = try compared(reader.pointForecasts(location), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
+    /// The hourly and 3-hourly temperatures issued in `issued`, each paired with the nearest observation.
+    func pairPoints(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
+                    _ tally: inout ExclusionTally) throws {
+        let pointForecasts = try compared(reader.pointForecasts(location, issued: issued), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let keptPoints = selector.kept(pointForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
         })
@@ -49,18 +71,15 @@ struct LocationStep {
             result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
-        try pairWindows(pairer, truth: truth, selector: selector, &tally)
-        try pairDerivedDays(pairer, truth: truth, selector: selector, &tally)
-        return days
     }
 
     /// Days derived from the compared sources' hourly and 3-hourly forecasts: written to
     /// `derived_day_forecasts`, selected as a source of their own (`SourceIdentity`) by target
     /// date, and paired with the calendar day whatever `pairing` says — their window is the local
     /// day by construction. Sources not compared were counted with their hourly values.
-    func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector,
+    func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
                          _ tally: inout ExclusionTally) throws {
-        let subDaily = try reader.subDailyForecasts(location).filter {
+        let subDaily = try reader.subDailyForecasts(location, issued: issued).filter {
             options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
         }
         let all = DerivedDays(options: options, rule: rule).derive(subDaily, locationID: location)
@@ -83,19 +102,22 @@ struct LocationStep {
         }
     }
 
-    /// Forecasts paired over their own window: every 12-hour and 6-hour period (NWS, TWC and
-    /// AccuWeather halves; MET Norway's `next_6_hours` extremes and amount), and the hourly or
-    /// 3-hourly precipitation amounts of sources whose `pairing` is `window`.
-    func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, _ tally: inout ExclusionTally) throws {
-        // Amounts of sources not compared were counted with their temperatures.
-        let amounts = try reader.windowForecasts(location, periods: ReaderPeriods.points).filter {
-            options.pairing(provider: $0.provider, product: $0.product) == .window
-                && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
+    /// Forecasts paired over their own window, one kind of `periods` issued in `issued` at a time:
+    /// every 12-hour and 6-hour period (NWS, TWC and AccuWeather halves; MET Norway's
+    /// `next_6_hours` extremes and amount), and the hourly or 3-hourly precipitation amounts of
+    /// sources whose `pairing` is `window`. A case's source names its period, so the kinds never
+    /// share a case of the selection.
+    func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, periods: ReaderPeriods,
+                     issued: Range<Int64>, _ tally: inout ExclusionTally) throws {
+        var read = try reader.windowForecasts(location, periods: periods, issued: issued)
+        if case .points = periods {
+            // Amounts of sources not compared were counted with their temperatures.
+            read = read.filter {
+                options.pairing(provider: $0.provider, product: $0.product) == .window
+                    && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
+            }
         }
-        let periods = try reader.windowForecasts(location, periods: ReaderPeriods.halfDays)
-            + reader.windowForecasts(location, periods: ReaderPeriods.sixHours)
-        let forecasts = compared(periods + amounts,
-                                     { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
+        let forecasts = compared(read, { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source + " " + $0.period, target: selectionTarget($0), issuedAt: $0.issuedAt)
         })
@@ -170,10 +192,10 @@ struct RecordReader {
     }
 
     /// Forecasts of the given periods (`ReaderPeriods`); for hourly periods only those with an amount.
-    func windowForecasts(_ location: String, periods: ReaderPeriods) throws -> [WindowForecast] {
+    func windowForecasts(_ location: String, periods: ReaderPeriods, issued: Range<Int64>) throws -> [WindowForecast] {
         var out: [WindowForecast] = []
         let (a, b, amountsOnly) = periods.binding
-        try records.windowForecasts(location, periods: (a, b), amountsOnly: amountsOnly) { f in
+        try records.windowForecasts(location, periods: (a, b), amountsOnly: amountsOnly, issued: issued) { f in
             var w = WindowForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
                                    period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo,
                                    validAt: f.validAt, periodHours: f.periodHours, tempMaxC: f.tempMaxC, tempMinC: f.tempMinC,
@@ -185,10 +207,10 @@ struct RecordReader {
     }
 
     /// The location's hourly and 3-hourly forecasts, every value day derivation uses.
-    func subDailyForecasts(_ location: String) throws -> [SubDailyForecast] {
+    func subDailyForecasts(_ location: String, issued: Range<Int64>) throws -> [SubDailyForecast] {
         var out: [SubDailyForecast] = []
         let (a, b, _) = ReaderPeriods.points.binding
-        try records.windowForecasts(location, periods: (a, b), amountsOnly: false) { f in
+        try records.windowForecasts(location, periods: (a, b), amountsOnly: false, issued: issued) { f in
             out.append(SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
                                         issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
                                         tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
@@ -196,9 +218,9 @@ struct RecordReader {
         return out
     }
 
-    func dayForecasts(_ location: String) throws -> [DayForecast] {
+    func dayForecasts(_ location: String, issued: Range<Int64>) throws -> [DayForecast] {
         var out: [DayForecast] = []
-        try records.dayForecasts(location) { f in
+        try records.dayForecasts(location, issued: issued) { f in
             var d = DayForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
                                 issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt,
                                 tempMaxC: f.tempMaxC, tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
@@ -208,9 +230,9 @@ struct RecordReader {
         return out
     }
 
-    func pointForecasts(_ location: String) throws -> [PointForecast] {
+    func pointForecasts(_ location: String, issued: Range<Int64>) throws -> [PointForecast] {
         var out: [PointForecast] = []
-        try records.pointForecasts(location) { f in
+        try records.pointForecasts(location, issued: issued) { f in
             guard let at = f.validAt, let temp = f.tempC else { return }
             var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
                                   period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: at, tempC: temp)
@@ -218,6 +240,30 @@ struct RecordReader {
             out.append(p)
         }
         return out
+    }
+}
+
+/// A location's issue instants cut into spans of whole local days (`issue_chunk_days` of them;
+/// 0 or less: one span), at the location's local midnights — the boundaries `IssueSelector` and
+/// `DerivedDays` group by, so no case and no derived day is split between two spans.
+struct IssueChunks {
+    let spans: [Range<Int64>]
+
+    init(span: ClosedRange<Int64>?, days: Int, rule: ZoneRule) {
+        guard let span else { spans = []; return }
+        let whole = span.lowerBound..<(span.upperBound == .max ? .max : span.upperBound + 1)
+        guard days > 0, var start = ForecastPairer.localMidnight(rule.date(of: span.lowerBound), rule), start <= span.lowerBound else {
+            spans = [whole]; return
+        }
+        var date = rule.date(of: span.lowerBound)
+        var out: [Range<Int64>] = []
+        while start <= span.upperBound {
+            for _ in 0..<days { date = LocalTime.nextDate(date) }
+            guard let end = ForecastPairer.localMidnight(date, rule), end > start else { spans = [whole]; return }
+            out.append(start..<end)
+            start = end
+        }
+        spans = out
     }
 }
 

@@ -45,9 +45,19 @@ struct ComparisonCases {
 
     var groups: [GroupKey: Group] = [:]
 
-    /// The cases of the pairs that pass `filter`'s variable, lead and location.
+    /// The cases of the pairs that pass `filter`, every group at once.
     static func load(_ database: Database, filter: ComparisonFilter) throws -> ComparisonCases {
         var out = ComparisonCases()
+        try forEachGroup(database, filter: filter) { out.groups[GroupKey(variable: $0.variable, lead: $0.lead)] = $0 }
+        return out
+    }
+
+    /// The cases of the pairs that pass `filter`'s variable, lead and location, one group
+    /// (variable × lead) at a time — in the store's order of groups, not `GroupKey`'s: callers
+    /// that write in `GroupKey` order sort what they made. Only one group's cases are held, and
+    /// each source's losses on a case are summed in the order the pairs were written, as before.
+    static func forEachGroup(_ database: Database, filter: ComparisonFilter, _ body: (Group) throws -> Void) throws {
+        var current: Group?
         try database.prepare("""
             SELECT rowid, \(SourceIdentity.sql()) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
                    issued_at_utc, forecast - observed AS error
@@ -56,10 +66,15 @@ struct ComparisonCases {
                    OR (period IN ('hour', '3h') AND lead_hours_bin IS NOT NULL AND valid_at_utc IS NOT NULL))
               AND (?1 IS NULL OR variable = ?1) AND (?2 IS NULL OR lead_days = ?2) AND (?3 IS NULL OR location_id = ?3)
               AND (?4 IS NULL OR lead_hours_bin = ?4) AND (?5 = 0 OR lead_days IS NOT NULL)
+            ORDER BY variable, lead_days IS NULL, lead_days, lead_hours_bin, rowid
             """).forEachRow([.optional(filter.variable), .optional(filter.leadDays), .optional(filter.location),
                              .optional(filter.leadBin), .integer(filter.leadDays != nil ? 1 : 0)], named: { r in
             let lead: ScoreLead = r.int("lead_days").map { .days(Int($0)) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
             let variable = r.string("variable") ?? ""
+            if current.map({ $0.variable != variable || $0.lead != lead }) ?? true {
+                if let current { try body(current) }
+                current = Group(variable: variable, lead: lead)
+            }
             let time: String, date: String
             if case .days = lead {
                 time = r.string("target_date") ?? ""; date = time
@@ -70,12 +85,11 @@ struct ComparisonCases {
             let e = r.double("error") ?? 0
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
             let source = r.string("source") ?? ""
-            let groupKey = GroupKey(variable: variable, lead: lead)
-            var loss = out.groups[groupKey]?.cases[key]?[source] ?? Loss()
+            var loss = current!.cases[key]?[source] ?? Loss()
             loss.n += 1; loss.abs += abs(e); loss.sq += e * e; loss.issuedAt += issued
-            out.groups[groupKey, default: Group(variable: variable, lead: lead)].cases[key, default: [:]][source] = loss
+            current!.cases[key, default: [:]][source] = loss
         })
-        return out
+        if let current { try body(current) }
     }
 
     /// The horizon h of a lead, in the unit of the test's series (days): the lead itself for day

@@ -73,30 +73,31 @@ struct ConsistencyTables {
         try b("flip_flop_index", round(c.flipFlopIndex))
     }
 
+    /// What `forecast_revisions_by_lead` keeps of one lead's revisions: their count, the sum of
+    /// their sizes (in the order the targets come) and the per-date sums the bootstrap resamples.
+    struct RevisionSums {
+        var n = 0
+        var total = 0.0
+        var dated = DatedErrorSums()
+
+        mutating func add(date: String, size: Double) {
+            n += 1
+            total += size
+            dated.add(date: date, error: size)
+        }
+    }
+
+    /// Reads the pairs one target at a time, in target order (`Target.order`, then the order
+    /// the pairs were written): only one target's issues and each lead's sums are held, not the pairs.
     func write(_ database: Database) throws {
-        var issues: [Target: [ForecastIssue]] = [:]
-        try database.prepare("""
-            SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from, location_id, variable, target_date, valid_at_utc, issued_at_utc,
-                   lead_days, lead_hours, forecast
-            FROM forecast_pairs
-            WHERE (period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL)
-               OR (period IN ('hour', '3h') AND valid_at_utc IS NOT NULL AND lead_hours_bin IS NOT NULL)
-            """).forEachRow(named: { r in
-            let day = r.int("lead_days") != nil
-            let validAt = day ? "" : (r.string("valid_at_utc") ?? "")
-            let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                                derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
-                                kind: day ? "day" : "hour", date: day ? (r.string("target_date") ?? "") : String(validAt.prefix(10)),
-                                validAt: validAt)
-            issues[target, default: []].append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
-                                                             lead: (day ? r.double("lead_days") : r.double("lead_hours")) ?? 0,
-                                                             value: r.double("forecast") ?? 0))
-        })
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
-        var revisions: [LeadKey: [DatedPair]] = [:]
-        for t in issues.keys.sorted(by: { $0.order.lexicographicallyPrecedes($1.order) }) {
-            let c = ForecastConsistency(issues[t]!)
-            try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues[t]!.map(\.lead)))
+        var revisions: [LeadKey: RevisionSums] = [:]
+        var current: Target?
+        var issues: [ForecastIssue] = []
+        func flush() throws {
+            guard let t = current else { return }
+            let c = ForecastConsistency(issues)
+            try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues.map(\.lead)))
             for revision in c.revisions {
                 let lead: ScoreLead
                 if t.kind == "day" {
@@ -105,9 +106,37 @@ struct ConsistencyTables {
                     lead = .hours(bin: bin)
                 } else { continue }
                 let key = LeadKey(provider: t.provider, product: t.product, model: t.model, derivedFrom: t.derivedFrom, variable: t.variable, lead: lead)
-                revisions[key, default: []].append(DatedPair(date: t.date, forecast: abs(revision.revision), observed: 0))
+                revisions[key, default: RevisionSums()].add(date: t.date, size: abs(revision.revision))
             }
         }
+        // The ORDER BY is `Target.order` spelled in SQL (text compares as Swift compares ASCII ids).
+        try database.prepare("""
+            SELECT rowid, provider, product, model, derived_from, location_id, variable, kind, date, valid_at, issued_at_utc,
+                   lead_days, lead_hours, forecast
+            FROM (SELECT rowid, provider, product, COALESCE(model, '') AS model, COALESCE(derived_from, '') AS derived_from,
+                         location_id, variable, issued_at_utc, lead_days, lead_hours, forecast,
+                         CASE WHEN lead_days IS NOT NULL THEN 'day' ELSE 'hour' END AS kind,
+                         CASE WHEN lead_days IS NOT NULL THEN COALESCE(target_date, '') ELSE substr(COALESCE(valid_at_utc, ''), 1, 10) END AS date,
+                         CASE WHEN lead_days IS NOT NULL THEN '' ELSE COALESCE(valid_at_utc, '') END AS valid_at
+                  FROM forecast_pairs
+                  WHERE (period = 'day' AND target_date IS NOT NULL AND lead_days IS NOT NULL)
+                     OR (period IN ('hour', '3h') AND valid_at_utc IS NOT NULL AND lead_hours_bin IS NOT NULL))
+            ORDER BY provider, product, model, derived_from, location_id, variable, kind, date, valid_at, rowid
+            """).forEachRow(named: { r in
+            let day = r.string("kind") == "day"
+            let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                                derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
+                                kind: day ? "day" : "hour", date: r.string("date") ?? "", validAt: r.string("valid_at") ?? "")
+            if target != current {
+                try flush()
+                current = target
+                issues.removeAll(keepingCapacity: true)
+            }
+            issues.append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
+                                        lead: (day ? r.double("lead_days") : r.double("lead_hours")) ?? 0,
+                                        value: r.double("forecast") ?? 0))
+        })
+        try flush()
         try writeByLead(database, revisions)
     }
 
@@ -136,16 +165,16 @@ struct ConsistencyTables {
 
     /// Mean |revision| arriving at each lead (from the issue before), pooled over locations
     /// and targets, with the block-bootstrap interval of that mean (the MAE interval of |r| − 0).
-    func writeByLead(_ database: Database, _ revisions: [LeadKey: [DatedPair]]) throws {
+    func writeByLead(_ database: Database, _ revisions: [LeadKey: RevisionSums]) throws {
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastRevisionsByLead, layout: Self.revisionLayout)
         for key in revisions.keys.sorted() {
-            let values = revisions[key]!
+            let sums = revisions[key]!
             var bootstrap = options.bootstrap
             // Day leads keep the seed text they always had, so their intervals do not move.
             bootstrap.seed ^= StableSeed.fnv1a(key.seedText)
-            let interval = try? BlockBootstrap.errorIntervals(values, options: bootstrap).get().mae
-            let mean = values.reduce(0) { $0 + $1.forecast } / Double(values.count)
-            try insert.insert(RevisionRow(key: key, n: values.count, mean: mean, interval: interval.map { ($0.low, $0.high) }))
+            let interval = try? BlockBootstrap.errorIntervals(sums.dated, options: bootstrap).get().mae
+            let mean = sums.total / Double(sums.n)
+            try insert.insert(RevisionRow(key: key, n: sums.n, mean: mean, interval: interval.map { ($0.low, $0.high) }))
         }
     }
 }

@@ -13,11 +13,14 @@ struct DetailedScores {
         let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
         let precipitation = try PrecipitationTables(database, options: options)
         let months = try MonthlyScores(database)
-        try ScoredPairs.forEachSlice(database) { slice in
+        try ScoredPairs.forEachSlice(database, observed: try ObservedCounts.read(database), { slice in
             try details.write(slice)
             try precipitation.write(slice)
             try months.write(slice)
-        }
+        }, pooled: { key, stream in
+            try details.write(key, stream)
+            try months.write(key, stream)
+        })
         try ConsistencyTables(options: options).write(database)
         try ProviderComparisons.write(database, options: options)
         try ProviderRankings.write(database, options: options)

@@ -116,4 +116,13 @@ struct MonthlyScores {
             }
         }
     }
+
+    /// A streamed pooled group's months: the same sums, taken in the same order as from its pairs.
+    func write(_ key: ScoreKey, _ stream: PooledGroupStream) throws {
+        for (month, m) in stream.months.sorted(by: { $0.key < $1.key }) {
+            let n = Double(m.n)
+            try insert.insert(MonthRow(key: key, month: month, n: m.n, bias: m.error / n, mae: m.absError / n,
+                                       rmse: (m.squaredError / n).squareRoot()))
+        }
+    }
 }

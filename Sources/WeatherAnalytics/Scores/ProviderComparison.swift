@@ -65,11 +65,11 @@ public enum ProviderComparisons {
     /// the family is tested and adjusted together, and only the named one is returned.
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter(),
                                options: AggregateOptions = AggregateOptions()) throws -> [ProviderComparison] {
-        let loaded = try ComparisonCases.load(database, filter: filter)
         let names = try Aggregator.placeNames(database)
-        var out: [ProviderComparison] = []
-        for key in loaded.groups.keys.sorted() {
-            let group = loaded.groups[key]!
+        var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison])] = []
+        try ComparisonCases.forEachGroup(database, filter: filter) { group in
+            var out: [ProviderComparison] = []
+            defer { byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead), out)) }
             let keys = group.orderedCases
             var family: [String: [ProviderComparison]] = [:]
             for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
@@ -88,7 +88,7 @@ public enum ProviderComparisons {
                 out += members
             }
         }
-        return out
+        return byGroup.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
 
     /// The family's p-values adjusted together (absolute and squared separately).

@@ -51,11 +51,10 @@ public enum ProviderRankings {
 
     public static func compute(_ database: Database, filter: ComparisonFilter = ComparisonFilter(),
                                options: AggregateOptions = AggregateOptions()) throws -> [RankedSource] {
-        let loaded = try ComparisonCases.load(database, filter: filter)
         let names = try Aggregator.placeNames(database)
-        var out: [RankedSource] = []
-        for key in loaded.groups.keys.sorted() {
-            let group = loaded.groups[key]!
+        var byGroup: [(ComparisonCases.GroupKey, [RankedSource])] = []
+        try ComparisonCases.forEachGroup(database, filter: filter) { group in
+            var out: [RankedSource] = []
             let keys = group.orderedCases
             let locations = Set(keys.map(\.location)).sorted()
             for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
@@ -63,8 +62,9 @@ public enum ProviderRankings {
                 let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
                 out += rank(group, scope: scope, place: place, cases: inScope, options: options)
             }
+            byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead), out))
         }
-        return out
+        return byGroup.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
 
     /// The ranking of one family.

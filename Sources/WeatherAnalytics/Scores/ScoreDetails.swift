@@ -48,6 +48,15 @@ struct ScoreDetails {
                    skill: skill, brier: key.variable == "precip_mm" ? decomposition(pairs) : nil)
     }
 
+    /// The detail values of a pooled group gathered as a stream (`PooledGroupStream.streams`:
+    /// neither day-lead skill nor precipitation), the values `row` gives from its pairs.
+    func row(_ key: ScoreKey, _ stream: PooledGroupStream) -> Row {
+        var bootstrap = options.bootstrap
+        bootstrap.seed ^= StableSeed.fnv1a(key.text)
+        return Row(intervals: BlockBootstrap.errorIntervals(stream.dated, options: bootstrap), quantiles: stream.quantiles,
+                   terciles: stream.terciles, skill: nil, brier: nil)
+    }
+
     /// The Brier decomposition of the group's probability forecasts, the event being the amount at
     /// `precip_threshold_mm` (the same event as `brier`).
     func decomposition(_ pairs: [ScoredPair]) -> BrierDecomposition? {
@@ -105,5 +114,9 @@ struct ScoreDetailsWriter {
 
     func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
         for key in groups.keys.sorted() { try update.update(details.row(key, groups[key]!), key: key.bindings) }
+    }
+
+    func write(_ key: ScoreKey, _ stream: PooledGroupStream) throws {
+        try update.update(details.row(key, stream), key: key.bindings)
     }
 }

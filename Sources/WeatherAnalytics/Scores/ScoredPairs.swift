@@ -19,11 +19,33 @@ struct ScoredPair: Sendable {
 
 /// The final pairs as `forecast_scores` groups them, one source × variable × lead at a time:
 /// that slice's pooled group (`*`) and its per-location groups. Intervals and quantiles need every
-/// value of a group, but only one slice is in memory at once.
+/// value of a group, but only one slice is in memory at once — and of a slice that streams
+/// (`PooledGroupStream.streams`: hour leads, no precipitation) only one location's group: its
+/// pooled group is gathered as a `PooledGroupStream` and handed to `pooled`.
 enum ScoredPairs {
-    static func forEachSlice(_ database: Database, _ body: ([ScoreKey: [ScoredPair]]) throws -> Void) throws {
+    static func forEachSlice(_ database: Database, observed: [ScoreKey: [Double: Int]] = [:],
+                             _ body: ([ScoreKey: [ScoredPair]]) throws -> Void,
+                             pooled: (ScoreKey, PooledGroupStream) throws -> Void = { _, _ in }) throws {
         var slice: [ScoreKey: [ScoredPair]] = [:]
         var current: ScoreKey?
+        var stream: PooledGroupStream?
+        var location: ScoreKey?
+        var locationPairs: [ScoredPair] = []
+        func flushLocation() throws {
+            if let location, !locationPairs.isEmpty { try body([location: locationPairs]) }
+            location = nil
+            locationPairs.removeAll(keepingCapacity: true)
+        }
+        func finish() throws {
+            if let key = current, let s = stream {
+                try flushLocation()
+                try pooled(key, s)
+            } else if !slice.isEmpty {
+                try body(slice)
+            }
+            slice = [:]
+            stream = nil
+        }
         try database.prepare("""
             SELECT rowid, provider, product, model, derived_from, location_id, variable, target_date,
                    substr(valid_at_utc, 1, 10) AS valid_date, issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
@@ -36,19 +58,29 @@ enum ScoredPairs {
             var key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
                                derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "", lead: lead)
             if key != current {
-                if !slice.isEmpty { try body(slice) }
-                slice = [:]
+                try finish()
                 current = key
+                if PooledGroupStream.streams(key) { stream = PooledGroupStream(observed: observed[key]) }
             }
             let pair = ScoredPair(locationID: r.string("location_id") ?? "", date: r.string("target_date") ?? r.string("valid_date") ?? "",
                                   issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"), leadDays: leadDays,
                                   forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
                                   probability: r.double("precip_prob_pct").map { $0 / 100 })
+            if stream != nil {
+                stream!.add(pair)
+                key.locationID = pair.locationID
+                if key != location {
+                    try flushLocation()
+                    location = key
+                }
+                locationPairs.append(pair)
+                return
+            }
             slice[key, default: []].append(pair)
             key.locationID = pair.locationID
             slice[key, default: []].append(pair)
         })
-        if !slice.isEmpty { try body(slice) }
+        try finish()
     }
 }
 

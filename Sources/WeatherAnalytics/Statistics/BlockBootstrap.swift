@@ -67,6 +67,27 @@ public enum IntervalUnavailable: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// What the bootstrap keeps of a group's pairs: per target date, the count and the sums of the
+/// errors, their absolute values and squares, each added in the order the pairs come — so a
+/// group read as a stream gives the very sums (to the last bit) its list of pairs would.
+public struct DatedErrorSums: Sendable {
+    var byDate: [String: BlockBootstrap.DateSums] = [:]
+    /// Pairs added.
+    public private(set) var pairs = 0
+
+    public init() {}
+
+    public mutating func add(_ pair: DatedPair) { add(date: pair.date, error: pair.error) }
+
+    public mutating func add(date: String, error e: Double) {
+        pairs += 1
+        byDate[date, default: BlockBootstrap.DateSums()].count += 1
+        byDate[date]!.sumError += e
+        byDate[date]!.sumAbsError += abs(e)
+        byDate[date]!.sumSquaredError += e * e
+    }
+}
+
 /// The moving-block bootstrap (Künsch 1989; Liu & Singh 1992) over target dates.
 ///
 /// The series is the sorted list of distinct dates that have pairs (m of them); all pairs of
@@ -77,17 +98,27 @@ public enum IntervalUnavailable: Error, Equatable, CustomStringConvertible {
 /// pair of the replicates (the percentile interval, Efron & Tibshirani 1993, ch. 13).
 public enum BlockBootstrap {
     /// Per-date sums, so a resample costs one addition per drawn date.
-    struct DateSums {
+    struct DateSums: Sendable {
         var count = 0.0, sumError = 0.0, sumAbsError = 0.0, sumSquaredError = 0.0
     }
 
     public static func errorIntervals(_ pairs: [DatedPair],
                                       options: BootstrapOptions = BootstrapOptions()) -> Result<ErrorIntervals, IntervalUnavailable> {
+        var sums = DatedErrorSums()
+        for pair in pairs { sums.add(pair) }
+        return errorIntervals(sums, options: options)
+    }
+
+    /// The intervals from per-date sums gathered as the pairs stream by (`DatedErrorSums`): the
+    /// same draws and the same values as from the pairs themselves, without holding them.
+    public static func errorIntervals(_ sums: DatedErrorSums,
+                                      options: BootstrapOptions = BootstrapOptions()) -> Result<ErrorIntervals, IntervalUnavailable> {
         if let problem = validate(options) { return .failure(.invalidOptions(problem)) }
-        guard pairs.count >= options.minimumPairs else {
-            return .failure(.tooFewPairs(pairs: pairs.count, minimum: options.minimumPairs))
+        let n = sums.pairs
+        guard n >= options.minimumPairs else {
+            return .failure(.tooFewPairs(pairs: n, minimum: options.minimumPairs))
         }
-        let days = dateSums(pairs)
+        let days = sums.byDate.keys.sorted().map { sums.byDate[$0]! }
         guard days.count > options.blockLengthDays else {
             return .failure(.tooFewDates(dates: days.count, blockLength: options.blockLengthDays))
         }
@@ -102,7 +133,7 @@ public enum BlockBootstrap {
         }
         let alpha = 1 - options.confidenceLevel
         return .success(ErrorIntervals(bias: percentileInterval(biases, alpha: alpha), mae: percentileInterval(maes, alpha: alpha),
-                                       rmse: percentileInterval(rmses, alpha: alpha), pairs: pairs.count, dates: days.count))
+                                       rmse: percentileInterval(rmses, alpha: alpha), pairs: n, dates: days.count))
     }
 
     /// The date indices of one resample: ⌈count/L⌉ blocks of L consecutive indices, truncated
@@ -138,15 +169,9 @@ public enum BlockBootstrap {
     }
 
     static func dateSums(_ pairs: [DatedPair]) -> [DateSums] {
-        var byDate: [String: DateSums] = [:]
-        for pair in pairs {
-            let e = pair.error
-            byDate[pair.date, default: DateSums()].count += 1
-            byDate[pair.date]!.sumError += e
-            byDate[pair.date]!.sumAbsError += abs(e)
-            byDate[pair.date]!.sumSquaredError += e * e
-        }
-        return byDate.keys.sorted().map { byDate[$0]! }
+        var sums = DatedErrorSums()
+        for pair in pairs { sums.add(pair) }
+        return sums.byDate.keys.sorted().map { sums.byDate[$0]! }
     }
 
     static func percentileInterval(_ replicates: [Double], alpha: Double) -> ConfidenceInterval {

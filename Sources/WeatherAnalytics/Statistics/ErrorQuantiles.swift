@@ -16,6 +16,14 @@ public struct ErrorQuantiles: Sendable, Equatable {
         medianAbsError = median
         p90AbsError = p90
     }
+
+    /// From the |errors| held as counts per value (`SortedCounts`): the same order statistics.
+    init?(sorted: SortedCounts) {
+        guard let median = sorted.type7(0.5), let p90 = sorted.type7(0.9) else { return nil }
+        n = sorted.count
+        medianAbsError = median
+        p90AbsError = p90
+    }
 }
 
 /// Bias within one third of the observed values.
@@ -49,8 +57,13 @@ public struct ConditionalBias: Sendable, Equatable {
             counts[group] += 1
             sums[group] += p.forecast - p.observed
         }
-        lowerCut = q1
-        upperCut = q2
+        self.init(lowerCut: q1, upperCut: q2, counts: counts, sums: sums)
+    }
+
+    /// From the cut points and, per tercile, the count and the sum of forecast − observed.
+    init(lowerCut: Double, upperCut: Double, counts: [Int], sums: [Double]) {
+        self.lowerCut = lowerCut
+        self.upperCut = upperCut
         terciles = TercileBias.Tercile.allCases.enumerated().map { i, tercile in
             TercileBias(tercile: tercile, n: counts[i], bias: counts[i] > 0 ? sums[i] / Double(counts[i]) : nil)
         }

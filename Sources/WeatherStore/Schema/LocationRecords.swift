@@ -40,9 +40,14 @@ public struct LocationRecords {
     private let days: Statement
     private let points: Statement
     private let windows: Statement
+    private let firstIssue: Statement
+    private let lastIssue: Statement
 
     public init(_ database: Database) throws(StoreError) {
         let location = "(SELECT key FROM location_keys WHERE location_id = ?)"
+        // Feeds first (CROSS JOIN keeps them the outer loop), so each feed's rows of one issue
+        // span are a range of the unique key (location_key, feed_key, issued_at_unix, …).
+        let issued = "f.issued_at_unix >= ? AND f.issued_at_unix < ?"
         place = try database.prepare("SELECT lat, lon FROM locations WHERE id = ?")
         observations = try database.prepare("""
             SELECT o.id, d.provider, d.product, o.role, o.observed_at_unix, o.temp_c, o.precip_mm, o.precip_window_h, d.station_id,
@@ -55,25 +60,45 @@ public struct LocationRecords {
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
                    f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
                    f.elevation_m
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key WHERE f.location_key = \(location) AND d.period = 'day'
+            FROM feeds d CROSS JOIN forecast_rows f ON f.feed_key = d.key
+            WHERE f.location_key = \(location) AND d.period = 'day' AND \(issued)
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
             """)
         points = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
                    f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
                    f.elevation_m
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
-            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL
+            FROM feeds d CROSS JOIN forecast_rows f ON f.feed_key = d.key
+            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL AND \(issued)
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
         windows = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
                    f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
                    f.elevation_m
-            FROM forecast_rows f JOIN feeds d ON d.key = f.feed_key
-            WHERE f.location_key = \(location) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
+            FROM feeds d CROSS JOIN forecast_rows f ON f.feed_key = d.key
+            WHERE f.location_key = \(location) AND \(issued) AND d.period IN (?, ?) AND (? = 0 OR f.precip_mm IS NOT NULL)
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
+        // One indexed look-up per feed (a MIN or MAX alone in its SELECT reads one key of the index).
+        firstIssue = try database.prepare("""
+            SELECT MIN((SELECT MIN(issued_at_unix) FROM forecast_rows WHERE location_key = \(location) AND feed_key = d.key)) FROM feeds d
+            """)
+        lastIssue = try database.prepare("""
+            SELECT MAX((SELECT MAX(issued_at_unix) FROM forecast_rows WHERE location_key = \(location) AND feed_key = d.key)) FROM feeds d
+            """)
+    }
+
+    /// Every issue instant, for reads that take all of a location's forecasts at once.
+    public static let allIssues: Range<Int64> = Int64.min..<Int64.max
+
+    /// The first and last issue instants of the location's forecasts (nil when it has none).
+    public func issueSpan(_ location: String) throws -> ClosedRange<Int64>? {
+        var first: Int64?, last: Int64?
+        try firstIssue.forEachRow([.text(location)]) { r in first = r.first?.int }
+        try lastIssue.forEachRow([.text(location)]) { r in last = r.first?.int }
+        guard let first, let last, first <= last else { return nil }
+        return first...last
     }
 
     /// The location's coordinates (nil for an unknown location).
@@ -98,20 +123,22 @@ public struct LocationRecords {
         })
     }
 
-    /// The location's day forecasts, by issue, feed and window.
-    public func dayForecasts(_ location: String, _ body: (Forecast) throws -> Void) throws {
-        try forecasts(days, [.text(location)], body)
+    /// The location's day forecasts issued in `issued`, by issue, feed and window.
+    public func dayForecasts(_ location: String, issued: Range<Int64> = allIssues, _ body: (Forecast) throws -> Void) throws {
+        try forecasts(days, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound)], body)
     }
 
-    /// The location's hourly and 3-hourly forecasts with a temperature.
-    public func pointForecasts(_ location: String, _ body: (Forecast) throws -> Void) throws {
-        try forecasts(points, [.text(location)], body)
+    /// The location's hourly and 3-hourly forecasts with a temperature, issued in `issued`.
+    public func pointForecasts(_ location: String, issued: Range<Int64> = allIssues, _ body: (Forecast) throws -> Void) throws {
+        try forecasts(points, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound)], body)
     }
 
-    /// The location's forecasts of one or two periods; with `amountsOnly`, only those with a precipitation amount.
-    public func windowForecasts(_ location: String, periods: (String, String), amountsOnly: Bool,
+    /// The location's forecasts of one or two periods issued in `issued`; with `amountsOnly`, only
+    /// those with a precipitation amount.
+    public func windowForecasts(_ location: String, periods: (String, String), amountsOnly: Bool, issued: Range<Int64> = allIssues,
                                 _ body: (Forecast) throws -> Void) throws {
-        try forecasts(windows, [.text(location), .text(periods.0), .text(periods.1), .integer(amountsOnly ? 1 : 0)], body)
+        try forecasts(windows, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound), .text(periods.0),
+                                .text(periods.1), .integer(amountsOnly ? 1 : 0)], body)
     }
 
     private func forecasts(_ statement: Statement, _ values: [SQLValue], _ body: (Forecast) throws -> Void) throws {
