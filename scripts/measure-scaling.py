@@ -97,8 +97,8 @@ def main():
         aggregates = [f"{d}/part-{i}.sqlite" for i in range(k)]
         st = args.statistics_tasks
         r["statistics_tasks"] = st
-        r["statistics_1_s"] = timed([[w, "merge-scores", "--shard", "0/1", "--out", f"{d}/stats-whole/stats-0.sqlite"] + aggregates],
-                                    "statistics_1")
+        r["statistics_whole_s"] = timed([[w, "merge-scores", "--shard", "0/1", "--out", f"{d}/stats-whole/stats-0.sqlite"] + aggregates],
+                                    "statistics_whole")
         for j in range(st):
             r[f"statistics_{j}_s"] = timed([[w, "merge-scores", "--shard", f"{j}/{st}", "--out", f"{d}/stats/stats-{j}.sqlite"] + aggregates],
                                            f"statistics_{j}")
@@ -121,15 +121,15 @@ def main():
                             ("prepare", f"merge --prepare of {k} stores at once"), ("location_merge_1", "merge by location, 1 task"),
                             ("location_merge_shards", f"merge by location, {k} tasks at once"), ("aggregate_1", "aggregate, 1 process"),
                             ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts"),
-                            ("statistics_1", "pooled statistics, 1 task")] + [
+                            ("statistics_whole", "pooled statistics, 1 task")] + [
                             (f"statistics_{j}", f"pooled statistics, task {j}/{st}") for j in range(st)] + [
                             ("merge_scores_split", f"merge-scores --statistics ({st})")]:
             print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
         tasks = [c[f"statistics_{j}"] for j in range(st)]
         r["statistics_sum_cpu_s"], r["statistics_max_cpu_s"] = round(sum(tasks), 2), max(tasks)
-        print(f"  split statistics: {st} tasks {sum(tasks):.2f} CPU s in all (1 task: {c['statistics_1']:.2f}), the longest {max(tasks):.2f} "
-              f"({max(tasks) / c['statistics_1']:.2f} of one task); last step {c['merge_scores_split'] / r['pairs'] * 1e6:.1f} CPU s per million pairs "
-              f"(merge-scores unsplit {c['merge_scores'] / r['pairs'] * 1e6:.1f}); statistics {c['statistics_1'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
+        print(f"  split statistics: {st} tasks {sum(tasks):.2f} CPU s in all (1 task: {c['statistics_whole']:.2f}), the longest {max(tasks):.2f} "
+              f"({max(tasks) / c['statistics_whole']:.2f} of one task); last step {c['merge_scores_split'] / r['pairs'] * 1e6:.1f} CPU s per million pairs "
+              f"(merge-scores unsplit {c['merge_scores'] / r['pairs'] * 1e6:.1f}); statistics {c['statistics_whole'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
         # The K tasks do the location pass K times and copy every record once; one task does both once.
         location_pass = max(0.0, (c["location_merge_shards"] - c["location_merge_1"]) / (k - 1)) if k > 1 else 0.0
         r["location_pass_cpu_s"] = round(location_pass, 2)
