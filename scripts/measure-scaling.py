@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures the per-stage costs of the scaling model in docs/SCALING.md on a generated archive.
 
-    measure-scaling.py WXPIPE [--cities N] [--days D] [--shards K] [--keep DIR]
+    measure-scaling.py WXPIPE [--cities N] [--days D] [--shards K] [--statistics-tasks S] [--keep DIR]
 
 Generates a multi-city archive (scripts/make-city-archive.py), then times the path `make
 test-slurm` runs (docs/SCALING.md, "Merge by location"): one whole ingest (the anchor); K shard
@@ -9,7 +9,10 @@ ingests at once (one process each) and their `merge --prepare`; the merge by loc
 location pass and every record copied) and as K tasks at once (`merge --shard i/K`: each resolves
 the locations of all stores and copies its share), the difference being the location pass each
 task repeats; one whole aggregate; K aggregates of the location parts at once; merge-scores of
-their parts into a scores store. The single-writer merge of the K stores is timed too, for the
+their parts into a scores store; and merge-scores split: the pooled statistics as one task
+(`merge-scores --shard 0/1`) and as S tasks (`--shard j/S`, each timed alone: the longest is the
+split stage's critical path), then the last step (`merge-scores --statistics`: the concatenation
+and the pooled sums, what stays serial). The single-writer merge of the K stores is timed too, for the
 ratio. Prints each stage's wall and CPU seconds (user + system of its processes: on a shared
 machine the figure that carries over to dedicated cores) and a JSON line with the figures.
 Checks that the location parts and the scores store equal the whole run (scripts/compare-stores.py).
@@ -58,6 +61,7 @@ def main():
     a.add_argument("--cities", type=int, default=100)
     a.add_argument("--days", type=int, default=30)
     a.add_argument("--shards", type=int, default=2)
+    a.add_argument("--statistics-tasks", type=int, default=4)
     a.add_argument("--keep")
     args = a.parse_args()
     w = os.path.abspath(args.wxpipe)
@@ -90,11 +94,24 @@ def main():
                                           "--out", f"{d}/part-{i}.sqlite"] for i in range(k)], "aggregate_shards")
         r["merge_scores_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores.sqlite"] + [f"{d}/part-{i}.sqlite" for i in range(k)]],
                                     "merge_scores")
+        aggregates = [f"{d}/part-{i}.sqlite" for i in range(k)]
+        st = args.statistics_tasks
+        r["statistics_tasks"] = st
+        r["statistics_whole_s"] = timed([[w, "merge-scores", "--shard", "0/1", "--out", f"{d}/stats-whole/stats-0.sqlite"] + aggregates],
+                                    "statistics_whole")
+        for j in range(st):
+            r[f"statistics_{j}_s"] = timed([[w, "merge-scores", "--shard", f"{j}/{st}", "--out", f"{d}/stats/stats-{j}.sqlite"] + aggregates],
+                                           f"statistics_{j}")
+        r["merge_scores_split_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-split.sqlite", "--statistics", f"{d}/stats"] + aggregates],
+                                          "merge_scores_split")
         r["pairs"] = count(f"{d}/single.sqlite", "SELECT COUNT(*) FROM forecast_pairs")
         same = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
                               + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores.sqlite", "--tables", "all"],
                               capture_output=True, text=True)
-        r["equal"] = same.returncode == 0
+        same_split = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
+                                    + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores-split.sqlite", "--tables", "all"],
+                                    capture_output=True, text=True)
+        r["equal"] = same.returncode == 0 and same_split.returncode == 0
         c = CPU
         per_m = 1e6 / rows
         print(f"archive: {files} files, {mb:.1f} MB of JSON, {rows} records, {locations} locations, {r['pairs']} pairs")
@@ -103,8 +120,16 @@ def main():
                             ("merge", f"merge of {k} stores, 1 writer"),
                             ("prepare", f"merge --prepare of {k} stores at once"), ("location_merge_1", "merge by location, 1 task"),
                             ("location_merge_shards", f"merge by location, {k} tasks at once"), ("aggregate_1", "aggregate, 1 process"),
-                            ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts")]:
+                            ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts"),
+                            ("statistics_whole", "pooled statistics, 1 task")] + [
+                            (f"statistics_{j}", f"pooled statistics, task {j}/{st}") for j in range(st)] + [
+                            ("merge_scores_split", f"merge-scores --statistics ({st})")]:
             print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
+        tasks = [c[f"statistics_{j}"] for j in range(st)]
+        r["statistics_sum_cpu_s"], r["statistics_max_cpu_s"] = round(sum(tasks), 2), max(tasks)
+        print(f"  split statistics: {st} tasks {sum(tasks):.2f} CPU s in all (1 task: {c['statistics_whole']:.2f}), the longest {max(tasks):.2f} "
+              f"({max(tasks) / c['statistics_whole']:.2f} of one task); last step {c['merge_scores_split'] / r['pairs'] * 1e6:.1f} CPU s per million pairs "
+              f"(merge-scores unsplit {c['merge_scores'] / r['pairs'] * 1e6:.1f}); statistics {c['statistics_whole'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
         # The K tasks do the location pass K times and copy every record once; one task does both once.
         location_pass = max(0.0, (c["location_merge_shards"] - c["location_merge_1"]) / (k - 1)) if k > 1 else 0.0
         r["location_pass_cpu_s"] = round(location_pass, 2)
@@ -116,7 +141,7 @@ def main():
         print("location parts + scores store equal the whole run:", r["equal"])
         print(json.dumps(r))
         if not r["equal"]:
-            print(same.stdout)
+            print(same.stdout, same_split.stdout)
             sys.exit(1)
     finally:
         if not args.keep:

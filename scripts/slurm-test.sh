@@ -9,7 +9,8 @@
 # proctrack/linuxproc, task/none: no cgroup plugin), all in a temporary folder on ports of
 # their own. Submits scripts/slurm/ingest-array.sbatch as a 4-task array over a generated
 # 12-city archive, then location-merge-array.sbatch (4 tasks, --dependency=afterok),
-# aggregate-array.sbatch (4 tasks) and merge-scores.sbatch, the last with sbatch --wait: the
+# aggregate-array.sbatch (4 tasks), statistics-array.sbatch (3 tasks: the pooled statistics
+# split) and merge-scores.sbatch with STATISTICS=1, the last with sbatch --wait: the
 # merge by location, where no task writes every record. Compares the 4 location parts and the
 # scores store, together, with one process's ingest + aggregate, every table. Stops only the
 # daemons it started.
@@ -19,6 +20,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 bin=$(realpath "${1:-.build/debug/wxpipe}")
 tasks=4
+statistics_tasks=3
 [ -x "$bin" ] || { echo "slurm-test: no wxpipe binary at $bin (build it first)"; exit 1; }
 
 fail() { echo "slurm-test: FAILED: $*"; exit 1; }
@@ -125,13 +127,16 @@ merge=$(submit --array=0-$((tasks - 1)) --dependency=afterok:"$ingest" --kill-on
   "$root/scripts/slurm/location-merge-array.sbatch")
 aggregate=$(submit --array=0-$((tasks - 1)) --dependency=afterok:"$merge" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/aggregate-array.sbatch")
-echo "slurm-test: jobs ingest $ingest (array of $tasks), location merge $merge (array of $tasks), aggregate $aggregate (array of $tasks)"
-last=$(timeout 150 sbatch --parsable --wait --dependency=afterok:"$aggregate" --kill-on-invalid-dep=yes \
+statistics=$(submit --array=0-$((statistics_tasks - 1)) --dependency=afterok:"$aggregate" --kill-on-invalid-dep=yes \
+  "$root/scripts/slurm/statistics-array.sbatch")
+echo "slurm-test: jobs ingest $ingest (array of $tasks), location merge $merge (array of $tasks), aggregate $aggregate (array of $tasks)," \
+  "statistics $statistics (array of $statistics_tasks)"
+last=$(STATISTICS=1 timeout 150 sbatch --parsable --wait --dependency=afterok:"$statistics" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/merge-scores.sbatch" | cut -d';' -f1) \
   || { logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"; fail "the job chain did not complete"; }
 # sbatch --wait also returns 0 for a job cancelled because one it depended on failed: every job
 # of the chain (each array task) must have completed.
-for job in "$ingest" "$merge" "$aggregate" "$last"; do
+for job in "$ingest" "$merge" "$aggregate" "$statistics" "$last"; do
   states=$(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | sort | uniq -c | tr -s ' ' || true)
   if [ -z "$states" ] || echo "$states" | grep -qv 'JobState=COMPLETED'; then
     logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"
@@ -155,4 +160,6 @@ for k in $(seq 0 $((tasks - 1))); do
 done
 python3 scripts/compare-stores.py "$tmp/single.sqlite" "$tmp"/work/locations/part-*.sqlite "$tmp/work/scores.sqlite" --tables all \
   || fail "the location parts and the scores store differ from a single-process run"
-echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + merge-scores equal one process"
+n=$(ls "$tmp"/work/statistics/stats-*.sqlite | wc -l)
+[ "$n" = "$statistics_tasks" ] || fail "expected $statistics_tasks statistics files, found $n"
+echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + $statistics_tasks-task statistics + merge-scores equal one process"

@@ -92,6 +92,25 @@ struct ShardCommandTests {
         let same = try Python.run(repositoryRoot + "/scripts/compare-stores.py", [dir + "/single.sqlite"] + parts + [dir + "/scores.sqlite", "--tables", "all"],
                                   allowedStatuses: [0, 1])
         #expect(same?.status == 0, "\(same?.stdout ?? "")")
+        // The pooled statistics split into a 3-task array, then put together from their folder.
+        let aggregates = [dir + "/agg-0.sqlite", dir + "/agg-1.sqlite"]
+        for task in 0..<3 {
+            let env = ["SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"]
+            let out = try CLI.run(["merge-scores", "--shard", "auto", "--out", "\(dir)/statistics/stats-\(task).sqlite"] + aggregates, environment: env)
+            #expect(out.status == 0 && out.stderr.contains("share \(task)/3 of the pooled statistics"), "\(out.stderr)")
+        }
+        let split = try CLI.run(["merge-scores", "--db", dir + "/split.sqlite", "--statistics", dir + "/statistics"] + aggregates)
+        #expect(split.status == 0, "\(split.stderr)")
+        let sameSplit = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
+                                       [dir + "/single.sqlite"] + parts + [dir + "/split.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
+        #expect(sameSplit?.status == 0, "\(sameSplit?.stdout ?? "")")
+        // A missing share is refused, naming it.
+        let missing = try CLI.run(["merge-scores", "--db", dir + "/bad.sqlite", "--statistics", dir + "/statistics/stats-0.sqlite",
+                                   "--statistics", dir + "/statistics/stats-2.sqlite"] + aggregates)
+        #expect(missing.status == 1 && missing.stderr.contains("shard 1/3 is missing"), "\(missing.stderr)")
+        let twice = try CLI.run(["merge-scores", "--db", dir + "/bad.sqlite", "--statistics", dir + "/statistics",
+                                 "--statistics", dir + "/statistics/stats-2.sqlite"] + aggregates)
+        #expect(twice.status == 1 && twice.stderr.contains("shard 2/3 was given twice"), "\(twice.stderr)")
         // One part alone is not the whole: the comparison can fail.
         let one = try Python.run(repositoryRoot + "/scripts/compare-stores.py", [dir + "/single.sqlite", parts[0], dir + "/scores.sqlite"],
                                  allowedStatuses: [0, 1])
@@ -106,6 +125,11 @@ struct ShardCommandTests {
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2"],
                      ["aggregate", "--db", dir + "/a.sqlite", "--shard", "0/2", "--out", dir + "/p.sqlite", "--homogeneous"],
                      ["merge", "--db", dir + "/a.sqlite"], ["merge-scores", "--db", dir + "/a.sqlite"],
+                     ["merge-scores", "--shard", "0/2", dir + "/a.sqlite"], ["merge-scores", "--out", dir + "/s.sqlite", dir + "/a.sqlite"],
+                     ["merge-scores", "--shard", "2/2", "--out", dir + "/s.sqlite", dir + "/a.sqlite"],
+                     ["merge-scores", "--shard", "0/2", "--out", dir + "/s.sqlite", "--db", dir + "/b.sqlite", dir + "/a.sqlite"],
+                     ["merge-scores", "--db", dir + "/b.sqlite", "--statistics", dir + "/missing", dir + "/a.sqlite"],
+                     ["merge-scores", dir + "/a.sqlite"],
                      ["merge", "--shard", "0/2", dir + "/a.sqlite"], ["merge", "--shard", "2/2", "--db", dir + "/b.sqlite", dir + "/a.sqlite"],
                      ["merge", "--prepare", "--db", dir + "/b.sqlite", dir + "/a.sqlite"], ["merge", "--prepare"]] {
             let out = try CLI.run(args, environment: ["SLURM_ARRAY_TASK_ID": "", "JOB_COMPLETION_INDEX": ""])

@@ -26,7 +26,10 @@ public enum ScoreMerge {
     /// consistency, comparisons) from the merged pairs — a bootstrap is recomputed, not merged.
     static let rebuilt: Set<String> = Set(["scores_by_lead"] + ScoreSchema.tables)
 
-    public static func run(out: String, parts: [String]) throws -> Result {
+    /// With `statistics` (the S files of `merge-scores --shard J/S`, one per J), the statistics
+    /// that pool pairs across locations are taken from them instead of recomputed here
+    /// (`ScoreStatistics`); what stays is the concatenation and the pooled sums.
+    public static func run(out: String, parts: [String], statistics: [String] = []) throws -> Result {
         let database = try Database(path: out)
         var result = Result()
         var staged: [String] = []
@@ -46,6 +49,13 @@ public enum ScoreMerge {
             try database.execute("PRAGMA foreign_keys=OFF")
         }
         try checkCoverage(shards, parts: parts)
+        let statisticsShards = try statistics.map { try statisticsShard($0, database, parts: parts.count) }
+        if !statistics.isEmpty { try checkCoverage(statisticsShards, parts: statistics, what: "statistics file") }
+        for (shard, file) in zip(statisticsShards, statistics).sorted(by: { $0.0.index < $1.0.index }) {
+            try database.attachReadOnly(file, as: "stats")
+            defer { try? database.execute("DETACH DATABASE stats") }
+            try ScoreStatisticsMerge.stage(database, shard: shard)
+        }
         result.notMerged = Array(Set(result.notMerged)).sorted()
         result.parts = parts.count
         try database.inTransaction {
@@ -61,7 +71,12 @@ public enum ScoreMerge {
                 INSERT OR REPLACE INTO main.meta(key, value) SELECT key, value FROM temp.m_meta
                 WHERE _part = 0 AND key LIKE 'aggregate.%' AND key <> 'aggregate.shard'
                 """)
-            try recomputeDetails(database)
+            if statistics.isEmpty {
+                try recomputeDetails(database)
+            } else {
+                try ScoreStatisticsMerge.updateDetails(database)
+                try ScoreStatisticsMerge.order(database)
+            }
         }
         return result
     }
@@ -90,16 +105,35 @@ public enum ScoreMerge {
     }
 
     /// Every shard 0..<N exactly once, all of the same N: a missing part would silently drop locations.
-    static func checkCoverage(_ shards: [Shard], parts: [String]) throws {
-        guard let n = shards.first?.count else { throw ShardAggregationError("no part given") }
+    static func checkCoverage(_ shards: [Shard], parts: [String], what: String = "part") throws {
+        guard let n = shards.first?.count else { throw ShardAggregationError("no \(what) given") }
         for (shard, part) in zip(shards, parts) where shard.count != n {
-            throw ShardAggregationError("\(part) is shard \(shard), but the first part is of \(n) shards")
+            throw ShardAggregationError("\(part) is shard \(shard), but the first \(what) is of \(n) shards")
         }
         let seen = shards.map(\.index)
         if let missing = (0..<n).first(where: { !seen.contains($0) }) {
-            throw ShardAggregationError("shard \(missing)/\(n) is missing: give every part of the aggregate")
+            throw ShardAggregationError("shard \(missing)/\(n) is missing: give every \(what) (0 to \(n - 1))")
         }
-        if Set(seen).count != seen.count { throw ShardAggregationError("a shard was given twice") }
+        if let twice = seen.first(where: { j in seen.filter { $0 == j }.count > 1 }) {
+            throw ShardAggregationError("shard \(twice)/\(n) was given twice: give each \(what) once")
+        }
+    }
+
+    /// A statistics file's J/S, and that it was computed from as many parts as are given here.
+    static func statisticsShard(_ file: String, _ database: Database, parts: Int) throws -> Shard {
+        try database.attachReadOnly(file, as: "stats")
+        defer { try? database.execute("DETACH DATABASE stats") }
+        func meta(_ key: String) throws -> String? {
+            guard try database.scalar("SELECT COUNT(*) FROM stats.sqlite_master WHERE name = 'meta'")?.int == 1 else { return nil }
+            return try database.scalar("SELECT value FROM stats.meta WHERE key = ?", [.text(key)])?.string
+        }
+        guard let text = try meta(ScoreStatistics.shardKey), let shard = try? Shard.parse(text, environment: [String: String]()) else {
+            throw ShardAggregationError("\(file) was not written by 'wxpipe merge-scores --shard J/S --out …'")
+        }
+        guard try meta(ScoreStatistics.partsKey) == String(parts) else {
+            throw ShardAggregationError("\(file) was computed from \(try meta(ScoreStatistics.partsKey) ?? "?") parts, not the \(parts) given")
+        }
+        return shard
     }
 
     /// Copies the attached part's per-location tables (and its meta) into temp tables tagged
@@ -138,7 +172,7 @@ public enum ScoreMerge {
 
     /// The statistics computed from pairs, over the merged pairs, with the aggregate's own
     /// bootstrap settings (recorded in `meta` by every part) and the locations' zones.
-    static func recomputeDetails(_ database: Database) throws {
+    static func recomputeDetails(_ database: Database, passes: DetailedScores.Passes = .all) throws {
         var options = AggregateOptions()
         func meta(_ key: String) throws -> String? {
             try database.scalar("SELECT value FROM main.meta WHERE key = ?", [.text("aggregate." + key)])?.string
@@ -156,6 +190,6 @@ public enum ScoreMerge {
             SELECT (SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations') + (SELECT COUNT(*) FROM temp.sqlite_master WHERE name = 'locations')
             """)?.int ?? 0 > 0
         let rules = hasLocations ? try Aggregator(database: database, options: options).zoneRules(&summary) : [:]
-        try DetailedScores(database: database, options: options, rules: rules).write()
+        try DetailedScores(database: database, options: options, rules: rules, passes: passes).write()
     }
 }

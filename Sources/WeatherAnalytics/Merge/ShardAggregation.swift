@@ -15,6 +15,10 @@ public enum ShardAggregation {
     static let recordsSchema = "records"
     /// A part's copy of its locations' rows (the zones and names the pooled statistics read).
     static let partLocations = "part_locations"
+    /// The part's indexes on its pairs by the groups of `ScoreStatistics`, so that each task of a
+    /// split `merge-scores` reads only its groups' pairs (a part without them is read by scans).
+    static let pairIndexes = [("forecast_pairs_by_lead", "variable, lead_days, lead_hours_bin"),
+                              ("forecast_pairs_by_source", "provider, product, model, derived_from, variable")]
 
     public static func run(records: String, out: String, options: AggregateOptions) throws -> AggregateSummary {
         guard let shard = options.locationShard else { throw ShardAggregationError("a sharded aggregate needs a shard") }
@@ -40,6 +44,9 @@ public enum ShardAggregation {
         defer { try? database.execute("DETACH DATABASE \(recordsSchema)") }
         let summary = try Aggregator(database: database, options: options).run()
         try database.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('aggregate.shard', ?)", [.text(shard.description)])
+        for (name, columns) in pairIndexes {
+            try database.execute("CREATE INDEX IF NOT EXISTS \(name) ON forecast_pairs(\(columns))")
+        }
         // This shard's locations (zones, names), for the statistics `merge-scores` recomputes when
         // its output holds no records (a location-sharded merge leaves them in the location parts).
         try database.execute("DROP TABLE IF EXISTS \(partLocations)")

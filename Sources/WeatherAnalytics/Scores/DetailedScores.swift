@@ -8,8 +8,26 @@ struct DetailedScores {
     let database: Database
     let options: AggregateOptions
     let rules: [String: ZoneRule]
+    /// Which passes run: all of them in an aggregate. A `merge-scores --shard` task runs the
+    /// per-lead passes and the consistency pass over different pairs, because their groups differ
+    /// (source × variable × lead and variable × lead, against source × variable across leads).
+    var passes: Passes = .all
+
+    struct Passes: OptionSet {
+        let rawValue: Int
+        /// Detail columns, thresholds, reliability, months, comparisons and rankings.
+        static let perLead = Passes(rawValue: 1)
+        /// `forecast_consistency` and `forecast_revisions_by_lead`.
+        static let consistency = Passes(rawValue: 2)
+        static let all: Passes = [.perLead, .consistency]
+    }
 
     func write() throws {
+        if passes.contains(.perLead) { try writePerLead() }
+        if passes.contains(.consistency) { try ConsistencyTables(options: options).write(database) }
+    }
+
+    private func writePerLead() throws {
         let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
         let precipitation = try PrecipitationTables(database, options: options)
         let months = try MonthlyScores(database)
@@ -21,7 +39,6 @@ struct DetailedScores {
             try details.write(key, stream)
             try months.write(key, stream)
         })
-        try ConsistencyTables(options: options).write(database)
         try ProviderComparisons.writeWithRankings(database, options: options)
     }
 }

@@ -34,18 +34,38 @@ public enum ShardAggregateStage {
 }
 
 public enum MergeScoresStage {
-    public static func run(out: String, parts: [String], log: StageLog) -> StageOutcome {
+    public static func run(out: String, parts: [String], statistics: [String] = [], log: StageLog) -> StageOutcome {
         do {
             try StoreFile.createFolder(for: out)
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
-            let result = try ScoreMerge.run(out: out, parts: parts)
+            let result = try ScoreMerge.run(out: out, parts: parts, statistics: statistics)
             let rows = result.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            log.info("merged \(result.parts) aggregate parts into \(out): \(rows)")
+            log.info("merged \(result.parts) aggregate parts into \(out)"
+                     + (statistics.isEmpty ? "" : " with the pooled statistics of \(statistics.count) files") + ": \(rows)")
             if !result.notMerged.isEmpty {
                 log.warning("not merged (no location_id; run 'wxpipe aggregate' on the whole store for them): "
                             + result.notMerged.joined(separator: ", "))
             }
+            return .completed
+        } catch {
+            log.error("\(error)")
+            return .failed
+        }
+    }
+}
+
+extension MergeScoresStage {
+    /// `merge-scores --shard J/S --out STATS`: one share of the pooled statistics (`ScoreStatistics`),
+    /// under the output's lock; the file appears only when complete.
+    public static func runShare(out: String, shard: Shard, parts: [String], log: StageLog) -> StageOutcome {
+        do {
+            try StoreFile.createFolder(for: out)
+            let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
+            defer { withExtendedLifetime(lock) {} }
+            let r = try ScoreStatistics.run(out: out, shard: shard, parts: parts)
+            log.info("share \(shard) of the pooled statistics of \(parts.count) aggregate parts → \(out): \(r.leadGroups) variable × lead groups "
+                     + "(\(r.leadPairs) pairs), \(r.sourceGroups) source × variable groups (\(r.sourcePairs) pairs)")
             return .completed
         } catch {
             log.error("\(error)")

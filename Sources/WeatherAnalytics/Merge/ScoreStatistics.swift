@@ -1,0 +1,156 @@
+import Foundation
+import WeatherCore
+import WeatherStore
+
+/// `wxpipe merge-scores --shard J/S --out STATS PART…`: the statistics that pool pairs across
+/// locations (`DetailedScores`) for the groups whose key hashes to J of S, so that S tasks
+/// compute them at once instead of one `merge-scores` computing all (docs/SCALING.md).
+///
+/// Each statistic reads the pairs of one group and nothing else, so a group computed from only
+/// its own pairs equals the group computed from all pairs. The groups are two: the per-lead
+/// passes (detail columns, thresholds, reliability, months: source × variable × lead; comparisons,
+/// rankings and their p-value families: variable × lead across sources) take the groups of
+/// `leadGroup` (variable × lead), the consistency pass those of `sourceGroup` (source × variable
+/// across leads). A task reads from each part only those groups' pairs, through the part's
+/// indexes (`ShardAggregation.pairIndexes`), in the order one `merge-scores` concatenates them
+/// (location, part, row), which keeps every tie the statistics break by row order.
+/// STATS holds only the task's rows; `ScoreMerge.run(statistics:)` puts the S outputs together.
+public enum ScoreStatistics {
+    /// `meta` keys of a statistics file: its J/S and the parts' count it was computed from.
+    static let shardKey = "merge_scores.shard", partsKey = "merge_scores.parts"
+
+    /// The key of a pair's per-lead group (variable × lead), its lead as `ScoredPairs` and
+    /// `ComparisonCases` read it: the day lead when there is one, else the hour bin.
+    static func leadGroup(variable: String, leadDays: Int64?, leadBin: String?) -> String {
+        if let leadDays { return "\(variable)|day|\(leadDays)" }
+        return "\(variable)|hour|\(leadBin ?? "?")"
+    }
+
+    /// The key of a pair's consistency group (source × variable).
+    static func sourceGroup(provider: String, product: String, model: String?, derivedFrom: String?, variable: String) -> String {
+        [provider, product, model ?? "", derivedFrom ?? "", variable].joined(separator: "|")
+    }
+
+    public struct Result: Sendable, Equatable {
+        /// Pairs read for the per-lead passes and for the consistency pass.
+        public var leadPairs = 0, sourcePairs = 0
+        /// Groups of each kind this task computed.
+        public var leadGroups = 0, sourceGroups = 0
+    }
+
+    public static func run(out: String, shard: Shard, parts: [String]) throws -> Result {
+        let partial = out + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        defer { try? FileManager.default.removeItem(atPath: partial) }
+        var result = Result()
+        do {
+            let database = try Database(path: partial)
+            try database.execute("PRAGMA foreign_keys=OFF")
+            try database.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            try database.execute(DerivedSchema.sql)
+            var shards: [Shard] = []
+            var leadGroups: Set<String> = [], sourceGroups: Set<String> = []
+            for (k, part) in parts.enumerated() {
+                try database.attachReadOnly(part, as: "part")
+                defer { try? database.execute("DETACH DATABASE part") }
+                shards.append(try ScoreMerge.shardOf(part, database))
+                if k == 0 {
+                    try database.execute("INSERT INTO main.meta SELECT key, value FROM part.meta WHERE key LIKE 'aggregate.%' AND key <> 'aggregate.shard'")
+                    try database.execute("CREATE TABLE main.locations AS SELECT * FROM part.\(ShardAggregation.partLocations) WHERE 0")
+                }
+                try database.execute("INSERT INTO main.locations SELECT * FROM part.\(ShardAggregation.partLocations)")
+                try stage(database, "daily_observed", part: k, where: "", [])
+                try stage(database, ScoreMerge.scores, part: k, where: "WHERE location_id <> ?", [.text(ScoreKey.pooled)])
+                try stagePairs(database, part: k, shard: shard, leadGroups: &leadGroups, sourceGroups: &sourceGroups)
+            }
+            try ScoreMerge.checkCoverage(shards, parts: parts)
+            result.leadGroups = leadGroups.count
+            result.sourceGroups = sourceGroups.count
+            try database.inTransaction {
+                try unstage(database, "daily_observed", into: "daily_observed")
+                try unstage(database, ScoreMerge.scores, into: ScoreMerge.scores)
+                _ = try PooledScores(database: database).write()
+                result.leadPairs = try unstage(database, "pairs_lead", into: "forecast_pairs")
+                try ScoreMerge.recomputeDetails(database, passes: .perLead)
+                try database.execute("DELETE FROM main.forecast_pairs")
+                result.sourcePairs = try unstage(database, "pairs_source", into: "forecast_pairs")
+                try ScoreMerge.recomputeDetails(database, passes: .consistency)
+                try keepOnlyOwnGroups(database, shard: shard)
+                try database.run("INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?), (?, ?)",
+                                 [.text(shardKey), .text(shard.description), .text(partsKey), .text(String(parts.count))])
+            }
+            try database.execute("VACUUM")
+        }
+        try? FileManager.default.removeItem(atPath: out)
+        try FileManager.default.moveItem(atPath: partial, toPath: out)
+        return result
+    }
+
+    /// Copies the part's rows of `table` into `temp.m_TABLE` tagged with the part and row id.
+    static func stage(_ database: Database, _ table: String, as name: String? = nil, part k: Int, where filter: String, _ bindings: [SQLValue]) throws {
+        let staged = Database.quoteIdentifier("m_" + (name ?? table))
+        if try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?", [.text("m_" + (name ?? table))])?.int == 0 {
+            try database.execute("CREATE TEMP TABLE \(staged) AS SELECT *, 0 AS _part, 0 AS _rid FROM part.\(Database.quoteIdentifier(table)) WHERE 0")
+        }
+        try database.run("INSERT INTO temp.\(staged) SELECT *, ?, rowid FROM part.\(Database.quoteIdentifier(table)) \(filter)",
+                         [.integer(Int64(k))] + bindings)
+    }
+
+    /// The part's pairs of the task's groups, one group at a time through the part's indexes.
+    static func stagePairs(_ database: Database, part k: Int, shard: Shard, leadGroups: inout Set<String>, sourceGroups: inout Set<String>) throws {
+        let byLead = try database.rows("SELECT DISTINCT variable, lead_days, lead_hours_bin FROM part.forecast_pairs")
+        for r in byLead {
+            let key = leadGroup(variable: r[0].string ?? "", leadDays: r[1].int, leadBin: r[2].string)
+            guard shard.contains(key) else { continue }
+            leadGroups.insert(key)
+            try stage(database, "forecast_pairs", as: "pairs_lead", part: k,
+                      where: "WHERE variable = ? AND lead_days IS ? AND lead_hours_bin IS ?", [r[0], r[1], r[2]])
+        }
+        let bySource = try database.rows("SELECT DISTINCT provider, product, model, derived_from, variable FROM part.forecast_pairs")
+        for r in bySource {
+            let key = sourceGroup(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string, derivedFrom: r[3].string,
+                                  variable: r[4].string ?? "")
+            guard shard.contains(key) else { continue }
+            sourceGroups.insert(key)
+            try stage(database, "forecast_pairs", as: "pairs_source", part: k,
+                      where: "WHERE provider IS ? AND product IS ? AND model IS ? AND derived_from IS ? AND variable IS ?", Array(r.prefix(5)))
+        }
+        for name in ["pairs_lead", "pairs_source"] where try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?",
+                                                                              [.text("m_" + name)])?.int == 0 {
+            try database.execute("CREATE TEMP TABLE \(Database.quoteIdentifier("m_" + name)) AS SELECT *, 0 AS _part, 0 AS _rid FROM part.forecast_pairs WHERE 0")
+        }
+    }
+
+    /// Writes a staged table into `main.TABLE` in the order one `merge-scores` writes it (location, part, row).
+    @discardableResult
+    static func unstage(_ database: Database, _ name: String, into table: String) throws -> Int {
+        let columns = try database.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)]).compactMap { $0.first?.string }
+        let staged = Set(try database.rows("SELECT name FROM pragma_table_info(?, 'temp')", [.text("m_" + name)]).compactMap { $0.first?.string })
+        let list = columns.filter(staged.contains).map(Database.quoteIdentifier).joined(separator: ", ")
+        try database.execute("""
+            INSERT INTO main.\(Database.quoteIdentifier(table))(\(list)) SELECT \(list) FROM temp.\(Database.quoteIdentifier("m_" + name))
+            ORDER BY location_id, _part, _rid
+            """)
+        let n = database.changes
+        try database.execute("DROP TABLE temp.\(Database.quoteIdentifier("m_" + name))")
+        return n
+    }
+
+    /// Leaves in the file only what this task owns: the `ScoreSchema` tables (computed from its
+    /// groups' pairs alone, so every row is its own) and the `forecast_scores` rows of its
+    /// per-lead groups, key and detail columns; everything else was read to compute them.
+    static func keepOnlyOwnGroups(_ database: Database, shard: Shard) throws {
+        var others: [Int64] = []
+        try database.prepare("SELECT rowid, variable, lead_days, lead_hours_bin FROM main.forecast_scores").forEachRow(named: { r in
+            if !shard.contains(leadGroup(variable: r.string("variable") ?? "", leadDays: r.int("lead_days"), leadBin: r.string("lead_hours_bin"))) {
+                others.append(r.int("rowid") ?? 0)
+            }
+        })
+        let delete = try database.prepare("DELETE FROM main.forecast_scores WHERE rowid = ?")
+        for id in others { try delete.run([.integer(id)]) }
+        for table in DerivedSchema.tables where table != ScoreMerge.scores && !ScoreSchema.tables.contains(table) {
+            try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))")
+        }
+        try database.execute("DROP TABLE main.locations")
+    }
+}
