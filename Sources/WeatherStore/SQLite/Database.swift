@@ -25,12 +25,11 @@ public final class Database {
         getenv("WXPIPE_BUSY_TIMEOUT_MS").flatMap { Int32(String(cString: $0)) }.map { max(0, $0) } ?? 30_000
     }()
 
-    /// Runs once, before the first connection initializes SQLite. Sub-journals stay in memory
-    /// up to 16 MiB: a savepoint's sub-journal holds only the pages that existed when it was
-    /// opened and changed since, a few per file for ingest's appended rows, and a batch's
-    /// commit (`RecordWriter.batchBytes`) ends it.
+    /// Runs once, before the first connection initializes SQLite. Statement journals keep
+    /// SQLite's default spill (64 KiB): kept in memory up to 16 MiB, SQLite 3.40 failed the
+    /// aggregate's DROP of a large derived table with "database or disk is full".
     private static let configured: Bool = {
-        wxpipe_sqlite_disable_memstatus() == SQLITE_OK && wxpipe_sqlite_statement_journal_spill(16 << 20) == SQLITE_OK
+        wxpipe_sqlite_disable_memstatus() == SQLITE_OK
     }()
 
     public init(path: String, readOnly: Bool = false) throws(StoreError) {
