@@ -122,20 +122,30 @@ public struct Exporter {
                 if i > 0 { encoder.appendSeparator() }
                 encoder.appendCell(stmt, Int32(i), type: types[i], unixInstant: false)
             }
-            encoder.appendLineEnd()
-            count += 1
-            if encoder.count >= Self.chunk {
-                try writer.write(bytes: encoder.encoded)
-                encoder.removeAll()
-            }
+            try endRow(&encoder, count: &count, writer: writer)
         }
-        try writer.write(bytes: encoder.encoded)
-        try writer.close()
-        return count
+        return try finish(encoder, count: count, writer: writer)
     }
 
     /// Bytes gathered before each write: large writes, a flat footprint.
     static let chunk = 1 << 20
+
+    /// Ends a CSV row and writes what is gathered once it reaches a chunk.
+    private func endRow(_ encoder: inout CSVEncoder, count: inout Int, writer: FileWriter) throws {
+        encoder.appendLineEnd()
+        count += 1
+        if encoder.count >= Self.chunk {
+            try writer.write(bytes: encoder.encoded)
+            encoder.removeAll()
+        }
+    }
+
+    /// Writes the last bytes and closes the file; the rows written.
+    private func finish(_ encoder: CSVEncoder, count: Int, writer: FileWriter) throws -> Int {
+        try writer.write(bytes: encoder.encoded)
+        try writer.close()
+        return count
+    }
 
     /// A record table from its row table: the feed's and location's cells encoded once per
     /// change of feed, instants formatted from their seconds.
@@ -173,15 +183,8 @@ public struct Exporter {
                     encoder.append(bytes: joined[i])
                 }
             }
-            encoder.appendLineEnd()
-            count += 1
-            if encoder.count >= Self.chunk {
-                try writer.write(bytes: encoder.encoded)
-                encoder.removeAll()
-            }
+            try endRow(&encoder, count: &count, writer: writer)
         }
-        try writer.write(bytes: encoder.encoded)
-        try writer.close()
-        return count
+        return try finish(encoder, count: count, writer: writer)
     }
 }
