@@ -94,6 +94,20 @@ public struct JSONValue: Sendable {
         return result
     }
 
+    /// Visits the elements of an array in order with their positions (nothing when this is not
+    /// an array), without building the array of cursors `elements` returns: column readers visit
+    /// thousands of numbers per reply, and that array cost an allocation and a reference-count
+    /// round trip per element.
+    public func forEachElement<E: Error>(_ body: (Int, JSONValue) throws(E) -> Void) throws(E) {
+        let n = node
+        guard n.kind == .array else { return }
+        var child = index + 1
+        for k in 0..<Int(n.count) {
+            try body(k, JSONValue(document: document, index: child))
+            child = Int(document.nodes[child].next)
+        }
+    }
+
     /// The members of an object in document order (empty when this is not an object).
     public var members: [(key: String, value: JSONValue)] {
         let n = node

@@ -34,12 +34,11 @@ extension OpenMeteoDecoder {
         var dates: [String] = []
         var columns = ModelColumns()
 
-        /// Called once per variable per row (4,700 times for a 14-day hourly reply): a short scan
-        /// of the block's few models and an array index, no hashing of names.
-        func value(_ v: OpenMeteoVariable, model: String?, _ i: Int) -> Double? {
-            guard let col = columns[model]?[v], i < col.count else { return nil }
-            return col[i]
-        }
+        /// One model's columns (empty when the block has none for it): the readers look the
+        /// model up once and then read each of its 4,700 values (a 14-day hourly reply) by index.
+        func columns(of model: String?) -> VariableColumns { columns[model] ?? VariableColumns() }
+
+        func value(_ v: OpenMeteoVariable, model: String?, _ i: Int) -> Double? { columns(of: model).value(v, i) }
     }
 
     /// The models of a block (nil: the reply's only, unsuffixed one), in the order first seen;
@@ -74,11 +73,26 @@ extension OpenMeteoDecoder {
             set { storage[variable.column] = newValue }
         }
 
+        /// Row `i` of `variable`'s column (nil: no column, a short one, or a null).
+        @inline(__always)
+        func value(_ variable: OpenMeteoVariable, _ i: Int) -> Double? {
+            guard let col = storage[variable.column], i < col.count else { return nil }
+            return col[i]
+        }
+
         /// The columns present.
         var values: [[Double?]] { storage.compactMap { $0 } }
+
+        /// Whether any column has a value in row `i`; asked once per row, so without
+        /// collecting the columns present into an array first.
+        func hasValue(at i: Int) -> Bool {
+            for case let col? in storage where i < col.count && col[i] != nil { return true }
+            return false
+        }
     }
 
-    static func readBlock(_ body: Field, _ name: String, _ ctx: inout Context) throws(DecodeFailure) -> Block? {
+    /// `dates`: whether to keep each row's local date (daily rows carry theirs; other blocks' go unused).
+    static func readBlock(_ body: Field, _ name: String, _ ctx: inout Context, dates: Bool = false) throws(DecodeFailure) -> Block? {
         guard let block = try body.optional(name)?.object() else { return nil }
         let units = try body.optional(name + "_units")?.object()
         let timeUnit = try units?.optional("time").map { f throws(DecodeFailure) in try f.string() } ?? "iso8601"
@@ -88,6 +102,7 @@ extension OpenMeteoDecoder {
         let times = timeField.value.kind == .array ? try timeField.array() : [timeField]
         for t in times {
             out.times.append(try ctx.instant(t, unixtime: unixtime))
+            guard dates else { continue }
             if !unixtime, let s = t.value.string { out.dates.append(String(s.prefix(10))) } else {
                 out.dates.append(LocalTime.date(of: out.times.last!, zone: ctx.zone, fixedOffset: ctx.offset))
             }
@@ -101,16 +116,34 @@ extension OpenMeteoDecoder {
                 ctx.warnings.append("\(name).\(key): unit \(Sanitize.printable(String(shown.prefix(20)))) not understood; values left missing")
                 continue
             }
-            let cells = value.kind == .array ? try field.array() : [field]
             var column: [Double?] = []
-            column.reserveCapacity(cells.count)
             var plausible = 0
             let range = variable.range
-            for cell in cells {
-                if cell.value.isNull { column.append(nil); continue }
-                let v = try cell.quantityValue(convert, range, notePassed: false)
+            if value.kind == .array {
+                // The common cell, a plausible number, is read off the tape; any other makes the
+                // `Field` that `array()` would have made, so its message and quarantine are the same.
+                column.reserveCapacity(value.count)
+                let path = field.path
+                try value.forEachElement { (k, cell) throws(DecodeFailure) in
+                    if cell.isNull { column.append(nil); return }
+                    if let raw = cell.number {
+                        let v = convert(raw)
+                        if Plausibility.contains(range, v) {
+                            plausible += 1
+                            column.append(v)
+                            return
+                        }
+                    }
+                    let v = try Field.element(cell, k, arrayPath: path).quantityValue(convert, range, notePassed: false)
+                    if v != nil { plausible += 1 }
+                    column.append(v)
+                }
+            } else if !value.isNull {
+                let v = try field.quantityValue(convert, range, notePassed: false)
                 if v != nil { plausible += 1 }
                 column.append(v)
+            } else {
+                column.append(nil)
             }
             ValueQuarantine.notePassed(range, count: plausible)
             out.columns.set(column, for: variable, model: model)
