@@ -42,6 +42,16 @@ public struct JSONValue: Sendable {
         return JSONValue.unescape(document.bytes[range])
     }
 
+    /// `body` over the bytes of a string without escapes (nil for other values and for strings
+    /// with escapes): readers of fixed-layout text, such as times, parse it without a `String`.
+    public func withRawString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let n = node
+        guard n.kind == .string, !n.flag else { return nil }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[Int(n.start)..<Int(n.end)]))
+        }
+    }
+
     /// Number of elements (arrays) or members (objects); 0 otherwise.
     public var count: Int { node.kind == .array || node.kind == .object ? Int(node.count) : 0 }
 

@@ -26,6 +26,26 @@ extension OpenMeteoDecoder {
             }
             return wall - Int64(offset)
         }
+
+        /// `2025-05-10T12:45`, the layout of nearly every Open-Meteo time, as seconds of its wall
+        /// clock read as UTC: what `UTCTime.parseISO8601(_:assumingOffset: 0)` gives for it, without
+        /// making a `String` per time. Nil for any other text, which then takes `instant`.
+        static func localMinute(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+            guard b.count == 16, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+                  b[13] == UInt8(ascii: ":") else { return nil }
+            func num(_ at: Int, _ n: Int) -> Int? {
+                var v = 0
+                for k in at..<at + n {
+                    let d = b[k] &- 48
+                    guard d <= 9 else { return nil }
+                    v = v * 10 + Int(d)
+                }
+                return v
+            }
+            guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
+                  (1...12).contains(mo), (1...31).contains(d), h <= 24, mi <= 59 else { return nil }
+            return UTCTime.days(year: Int64(y), month: mo, day: d) * 86400 + Int64(h * 3600 + mi * 60)
+        }
     }
 
     /// One block's columns, grouped by model: variable → values, with the path for errors.
@@ -99,13 +119,26 @@ extension OpenMeteoDecoder {
         let unixtime = timeUnit == "unixtime"
         var out = Block()
         let timeField = try block.required("time")
-        let times = timeField.value.kind == .array ? try timeField.array() : [timeField]
-        for t in times {
-            out.times.append(try ctx.instant(t, unixtime: unixtime))
-            guard dates else { continue }
-            if !unixtime, let s = t.value.string { out.dates.append(String(s.prefix(10))) } else {
+        let timePath = timeField.path
+        /// One time; `field` makes its `Field` when the text is not the common layout (or an error names it).
+        func readTime(_ t: JSONValue, _ field: () -> Field) throws(DecodeFailure) {
+            if !unixtime, let wall = t.withRawString(Context.localMinute) ?? nil {
+                out.times.append(wall - Int64(ctx.offset))
+            } else {
+                out.times.append(try ctx.instant(field(), unixtime: unixtime))
+            }
+            guard dates else { return }
+            if !unixtime, let s = t.string { out.dates.append(String(s.prefix(10))) } else {
                 out.dates.append(LocalTime.date(of: out.times.last!, zone: ctx.zone, fixedOffset: ctx.offset))
             }
+        }
+        if timeField.value.kind == .array {
+            out.times.reserveCapacity(timeField.value.count)
+            try timeField.value.forEachElement { (k, t) throws(DecodeFailure) in
+                try readTime(t) { Field.element(t, k, arrayPath: timePath) }
+            }
+        } else {
+            try readTime(timeField.value) { timeField }
         }
         for (key, value) in block.value.members where key != "time" && key != "interval" {
             guard let (variable, model) = OpenMeteoVariable.parse(key) else { continue }

@@ -84,7 +84,7 @@ struct OpenMeteoDecoder: FormatDecoder {
             } else if let legacy, let legacyTime {
                 doc.observations = [try reader.legacyObservation(legacy, at: legacyTime, hourlyUnits: body.value["hourly_units"])]
             }
-            if let hourly { doc.forecasts += reader.hourlyForecasts(hourly) }
+            if let hourly { doc.forecasts = reader.hourlyForecasts(hourly) }  // the first rows: no copy into an empty array
             if let daily { doc.forecasts += try reader.dailyForecasts(daily) }
         }
         // The grid cell's elevation (a digital elevation model's, or the one asked with &elevation=).

@@ -40,6 +40,7 @@ struct OpenMeteoReader {
     /// hours and are not stored twice).
     func archiveObservations(_ hourly: Block) -> [Observation] {
         var out: [Observation] = []
+        out.reserveCapacity(hourly.times.count * hourly.columns.keys.count)
         for model in Self.models(hourly) {
             let columns = hourly.columns(of: model)
             for i in hourly.times.indices where columns.hasValue(at: i) {
@@ -89,6 +90,7 @@ struct OpenMeteoReader {
     /// `[t − 1 h, t]` with point values at `t`.
     func hourlyForecasts(_ hourly: Block) -> [Forecast] {
         var out: [Forecast] = []
+        out.reserveCapacity(hourly.times.count * hourly.columns.keys.count)
         for model in Self.models(hourly) {
             let columns = hourly.columns(of: model)
             for i in hourly.times.indices where columns.hasValue(at: i) {
