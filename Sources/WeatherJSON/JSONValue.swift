@@ -42,6 +42,16 @@ public struct JSONValue: Sendable {
         return JSONValue.unescape(document.bytes[range])
     }
 
+    /// `body` over the bytes of a string without escapes (nil for other values and for strings
+    /// with escapes): readers of fixed-layout text, such as times, parse it without a `String`.
+    public func withRawString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let n = node
+        guard n.kind == .string, !n.flag else { return nil }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[Int(n.start)..<Int(n.end)]))
+        }
+    }
+
     /// Number of elements (arrays) or members (objects); 0 otherwise.
     public var count: Int { node.kind == .array || node.kind == .object ? Int(node.count) : 0 }
 
@@ -92,6 +102,20 @@ public struct JSONValue: Sendable {
             child = Int(document.nodes[child].next)
         }
         return result
+    }
+
+    /// Visits the elements of an array in order with their positions (nothing when this is not
+    /// an array), without building the array of cursors `elements` returns: column readers visit
+    /// thousands of numbers per reply, and that array cost an allocation and a reference-count
+    /// round trip per element.
+    public func forEachElement<E: Error>(_ body: (Int, JSONValue) throws(E) -> Void) throws(E) {
+        let n = node
+        guard n.kind == .array else { return }
+        var child = index + 1
+        for k in 0..<Int(n.count) {
+            try body(k, JSONValue(document: document, index: child))
+            child = Int(document.nodes[child].next)
+        }
     }
 
     /// The members of an object in document order (empty when this is not an object).

@@ -141,7 +141,7 @@ public final class Store {
             var locationKey: Int64 = 0
             for k in 0..<buffer.count {
                 let f = base + k
-                if k == 0 || !f.pointee.hasSameFeed(as: (f - 1).pointee) { feedKey = try keys.key(of: f.pointee.feed) }
+                if k == 0 || !Forecast.sameFeed(f, f - 1) { feedKey = try keys.key(of: f.pointee.feed) }
                 if k == 0 || locationIDs[k] != locationIDs[k - 1] { locationKey = try keys.location(locationIDs[k]) }
                 rows.append(PlacedInPlace(record: f, locationKey: locationKey, feedKey: feedKey, sourceID: sourceID, line: line))
             }
@@ -170,9 +170,11 @@ public final class Store {
 }
 
 extension Forecast {
-    /// Whether `other` is of the same feed (`feed`: provider, product, model and period),
-    /// compared field by field without building either feed.
-    fileprivate func hasSameFeed(as other: Forecast) -> Bool {
-        provider == other.provider && product == other.product && model == other.model && period == other.period
+    /// Whether two rows are of the same feed (`feed`: provider, product, model and period),
+    /// compared field by field without building either feed. Through the pointers: passing the
+    /// records themselves copied both (a retain and release of each of their strings) per row.
+    fileprivate static func sameFeed(_ a: UnsafePointer<Forecast>, _ b: UnsafePointer<Forecast>) -> Bool {
+        a.pointee.provider == b.pointee.provider && a.pointee.product == b.pointee.product
+            && a.pointee.model == b.pointee.model && a.pointee.period == b.pointee.period
     }
 }

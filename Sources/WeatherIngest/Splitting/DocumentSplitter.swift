@@ -157,7 +157,15 @@ public final class DocumentSplitter {
         while true {
             if pos == end && !refill() { return .endOfStream }
             var k = pos
+            let chunk = UnsafeRawBufferPointer(buffer)
             while k < end {
+                // Bytes that change no state (digits, commas, a string's letters) are passed in a
+                // tight loop: they are most of a reply, and each took the whole test below.
+                if !escaped {
+                    let (lo, hi) = inString ? DocumentSplitter.stringBytes : DocumentSplitter.structureBytes
+                    while k < end && !DocumentSplitter.isIn(chunk[k], lo, hi) { k += 1 }
+                    if k == end { break }
+                }
                 let b = byte(k)
                 k += 1
                 if b == 0x0A && !doc.sawNewline && depth > 0 && doc.size + (k - pos) > 2 && k < end
@@ -194,6 +202,16 @@ public final class DocumentSplitter {
             keep(pos, k, into: &doc)
             pos = k
         }
+    }
+
+    /// The bytes `scanContainer` acts on, as bit sets over 0–63 and 64–127: outside strings
+    /// quotes, brackets and newlines; inside, quotes, backslashes and newlines.
+    private static let structureBytes: (UInt64, UInt64) = (1 << 0x0A | 1 << 0x22, 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
+    private static let stringBytes: (UInt64, UInt64) = (1 << 0x0A | 1 << 0x22, 1 << (0x5C - 64))
+
+    @inline(__always)
+    private static func isIn(_ b: UInt8, _ lo: UInt64, _ hi: UInt64) -> Bool {
+        b < 64 ? (lo >> UInt64(b)) & 1 != 0 : b < 128 ? (hi >> UInt64(b &- 64)) & 1 != 0 : false
     }
 
     /// True when only spaces, tabs or CR stand between here and a newline that is followed by more

@@ -50,8 +50,11 @@ struct AccuWeatherDecoder: FormatDecoder {
         case .object:
             if let days = body["DailyForecasts"], days.kind == .array { return .daily }
             if body["EpochTime"] != nil, body["LocalObservationDateTime"] != nil { return .current }
+            // Every document of every other format is asked this: the set of its keys is built
+            // only for a body that has both members.
+            guard body["Code"] != nil, body["Message"] != nil else { return nil }
             let keys = Set(body.keys)
-            if keys.contains("Code"), keys.contains("Message"), keys.isSubset(of: ["Code", "Message", "Reference"]),
+            if keys.isSubset(of: ["Code", "Message", "Reference"]),
                body["Message"]?.string != nil { return .error }
             return nil
         default:

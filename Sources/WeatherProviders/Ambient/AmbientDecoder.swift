@@ -40,7 +40,8 @@ struct AmbientDecoder: FormatDecoder {
         }
         guard body.kind == .object else { return nil }
         if body["macAddress"] != nil, body["lastData"]?.kind == .object { return .device }
-        if body.keys == ["error"], let text = body["error"]?.string, text.contains("apiKey") || text.contains("applicationKey") { return .error }
+        // `count` first: every document of every other format is asked this, and `keys` makes a String per key.
+        if body.count == 1, body.keys == ["error"], let text = body["error"]?.string, text.contains("apiKey") || text.contains("applicationKey") { return .error }
         return nil
     }
 

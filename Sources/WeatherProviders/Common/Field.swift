@@ -84,11 +84,15 @@ public struct Field: Sendable {
         // not join it again; a number or string carries the array's path and its index, and
         // `hourly.temperature_2m[123]` is formatted only if an error names it.
         let p = path
-        return value.elements.enumerated().map { k, element in
-            switch element.kind {
-            case .object, .array: return Field(element, parent: "", name: p + "[\(k)]")
-            default: return Field(element, parent: "", name: p, index: k)
-            }
+        return value.elements.enumerated().map { k, element in Field.element(element, k, arrayPath: p) }
+    }
+
+    /// The `Field` that `array()` makes for element `k` of an array whose path is `arrayPath`:
+    /// for readers that visit the elements themselves and make a `Field` only for an error.
+    static func element(_ element: JSONValue, _ k: Int, arrayPath p: String) -> Field {
+        switch element.kind {
+        case .object, .array: return Field(element, parent: "", name: p + "[\(k)]")
+        default: return Field(element, parent: "", name: p, index: k)
         }
     }
 

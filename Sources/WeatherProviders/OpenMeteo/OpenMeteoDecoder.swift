@@ -64,7 +64,7 @@ struct OpenMeteoDecoder: FormatDecoder {
         let zone = DayWindow.usableZone(try body.optionalString("timezone"))
         var ctx = Context(zone: zone, offset: offset)
         let hourly = try Self.readBlock(body, "hourly", &ctx)
-        let daily = try Self.readBlock(body, "daily", &ctx)
+        let daily = try Self.readBlock(body, "daily", &ctx, dates: true)
         let current = try Self.readBlock(body, "current", &ctx)
         let legacy = try body.optional("current_weather")?.object()
         let legacyTime = try legacy.map { f throws(DecodeFailure) -> Int64 in try ctx.instant(try f.required("time"), unixtime: f.value["time"]?.kind == .number) }
@@ -84,7 +84,7 @@ struct OpenMeteoDecoder: FormatDecoder {
             } else if let legacy, let legacyTime {
                 doc.observations = [try reader.legacyObservation(legacy, at: legacyTime, hourlyUnits: body.value["hourly_units"])]
             }
-            if let hourly { doc.forecasts += reader.hourlyForecasts(hourly) }
+            if let hourly { doc.forecasts = reader.hourlyForecasts(hourly) }  // the first rows: no copy into an empty array
             if let daily { doc.forecasts += try reader.dailyForecasts(daily) }
         }
         // The grid cell's elevation (a digital elevation model's, or the one asked with &elevation=).

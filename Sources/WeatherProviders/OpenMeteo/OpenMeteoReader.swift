@@ -6,6 +6,7 @@ import WeatherCore
 /// each model of a multi-model reply makes its own rows, in model-name order.
 struct OpenMeteoReader {
     typealias Block = OpenMeteoDecoder.Block
+    typealias Columns = OpenMeteoDecoder.VariableColumns
     var latitude, longitude: Double
     var zone: String?
     var offset: Int
@@ -18,17 +19,18 @@ struct OpenMeteoReader {
         block.columns.keys.sorted(by: { ($0 ?? "") < ($1 ?? "") })
     }
 
-    /// Row `i` of a block as an observation; hourly rows carry the preceding hour's amounts.
-    func observation(_ block: Block, _ i: Int, model: String?, hourlyAccumulation: Bool) -> Observation {
+    /// Row `i` of a block (`columns`: its model's) as an observation; hourly rows carry the
+    /// preceding hour's amounts.
+    func observation(_ block: Block, _ columns: Columns, _ i: Int, hourlyAccumulation: Bool) -> Observation {
         var o = Observation(provider: "open-meteo", product: product, observedAt: block.times[i], latitude: latitude, longitude: longitude)
         o.declaredLocationID = locationHint
         o.timeZone = zone
         o.utcOffsetSeconds = offset
-        Self.fill(&o, block, i, model)
-        if hourlyAccumulation, let p = block.value(.precipitation, model: model, i) {
+        Self.fill(&o, columns, i)
+        if hourlyAccumulation, let p = columns.value(.precipitation, i) {
             o.precipMm = p
             o.precipWindowH = 1
-            o.rainMm = block.value(.rain, model: model, i)
+            o.rainMm = columns.value(.rain, i)
         }
         o.unitsSource = .unitsBlock
         return o
@@ -38,9 +40,11 @@ struct OpenMeteoReader {
     /// hours and are not stored twice).
     func archiveObservations(_ hourly: Block) -> [Observation] {
         var out: [Observation] = []
+        out.reserveCapacity(hourly.times.count * hourly.columns.keys.count)
         for model in Self.models(hourly) {
-            for i in hourly.times.indices where Self.hasValues(hourly, i, model) {
-                var o = observation(hourly, i, model: model, hourlyAccumulation: true)
+            let columns = hourly.columns(of: model)
+            for i in hourly.times.indices where columns.hasValue(at: i) {
+                var o = observation(hourly, columns, i, hourlyAccumulation: true)
                 if let model { o.product = "archive:" + model }
                 out.append(o)
             }
@@ -50,7 +54,7 @@ struct OpenMeteoReader {
 
     /// `current`: its first row, for the reply's own (unsuffixed) variables only.
     func currentObservations(_ current: Block) -> [Observation] {
-        Self.models(current).filter { $0 == nil }.map { observation(current, 0, model: $0, hourlyAccumulation: false) }
+        Self.models(current).filter { $0 == nil }.map { observation(current, current.columns(of: $0), 0, hourlyAccumulation: false) }
     }
 
     /// Legacy `current_weather` has no units block: it follows the hourly units when present
@@ -86,11 +90,13 @@ struct OpenMeteoReader {
     /// `[t − 1 h, t]` with point values at `t`.
     func hourlyForecasts(_ hourly: Block) -> [Forecast] {
         var out: [Forecast] = []
+        out.reserveCapacity(hourly.times.count * hourly.columns.keys.count)
         for model in Self.models(hourly) {
-            for i in hourly.times.indices where Self.hasValues(hourly, i, model) {
+            let columns = hourly.columns(of: model)
+            for i in hourly.times.indices where columns.hasValue(at: i) {
                 let t = hourly.times[i]
                 var f = forecast(.hour, t - 3600, t, at: t, model: model)
-                Self.fill(&f, hourly, i, model)
+                Self.fill(&f, columns, i)
                 out.append(f)
             }
         }
@@ -103,21 +109,22 @@ struct OpenMeteoReader {
     func dailyForecasts(_ daily: Block) throws(DecodeFailure) -> [Forecast] {
         var out: [Forecast] = []
         for model in Self.models(daily) {
-            for i in daily.times.indices where Self.hasValues(daily, i, model) {
+            let columns = daily.columns(of: model)
+            for i in daily.times.indices where columns.hasValue(at: i) {
                 let date = daily.dates[i]
                 let window = try DayWindow.bounds(of: date, zone: nil, offset: offset, fieldPath: "daily.time[\(i)]")
                 var f = forecast(.day, window.from, window.to, at: window.from + (window.to - window.from) / 2, model: model)
                 f.targetDate = date
-                f.tempMaxC = daily.value(.tempMax, model: model, i)
-                f.tempMinC = daily.value(.tempMin, model: model, i)
-                f.precipMm = daily.value(.precipSum, model: model, i)
-                f.snowfallCm = daily.value(.snowfallSum, model: model, i)
-                f.precipProbPct = daily.value(.precipProbMax, model: model, i)
-                f.windSpeedMs = daily.value(.windSpeedMax, model: model, i)
-                f.windGustMs = daily.value(.windGustMax, model: model, i)
-                f.windDirDeg = daily.value(.windDirDominant, model: model, i)
-                f.uvIndex = daily.value(.uvIndexMax, model: model, i)
-                (f.condition, f.conditionCode) = Self.wmo(daily.value(.weatherCode, model: model, i))
+                f.tempMaxC = columns.value(.tempMax, i)
+                f.tempMinC = columns.value(.tempMin, i)
+                f.precipMm = columns.value(.precipSum, i)
+                f.snowfallCm = columns.value(.snowfallSum, i)
+                f.precipProbPct = columns.value(.precipProbMax, i)
+                f.windSpeedMs = columns.value(.windSpeedMax, i)
+                f.windGustMs = columns.value(.windGustMax, i)
+                f.windDirDeg = columns.value(.windDirDominant, i)
+                f.uvIndex = columns.value(.uvIndexMax, i)
+                (f.condition, f.conditionCode) = Self.wmo(columns.value(.weatherCode, i))
                 out.append(f)
             }
         }
@@ -130,36 +137,32 @@ struct OpenMeteoReader {
         return (Condition.fromWMO(code: Int(code)), String(Int(code)))
     }
 
-    static func hasValues(_ block: Block, _ i: Int, _ model: String?) -> Bool {
-        block.columns[model]?.values.contains { i < $0.count && $0[i] != nil } ?? false
-    }
-
-    /// Point values of row `i` (shared by observations and hourly forecasts).
-    static func values(_ block: Block, _ i: Int, _ model: String?) -> PointValues {
+    /// Point values of row `i` of one model's columns (shared by observations and hourly forecasts).
+    static func values(_ columns: Columns, _ i: Int) -> PointValues {
         var p = PointValues()
-        p.tempC = block.value(.temp, model: model, i)
-        p.feelsLikeC = block.value(.feelsLike, model: model, i)
-        p.dewPointC = block.value(.dewPoint, model: model, i)
-        p.humidityPct = block.value(.humidity, model: model, i)
-        p.pressureHpa = block.value(.pressureMSL, model: model, i) ?? block.value(.pressureSurface, model: model, i)
-        p.windSpeedMs = block.value(.windSpeed, model: model, i)
-        p.windGustMs = block.value(.windGust, model: model, i)
-        p.windDirDeg = block.value(.windDir, model: model, i)
-        p.cloudCoverPct = block.value(.cloudCover, model: model, i)
-        p.visibilityM = block.value(.visibility, model: model, i)
-        p.uvIndex = block.value(.uvIndex, model: model, i)
-        (p.condition, p.conditionCode) = wmo(block.value(.weatherCode, model: model, i))
+        p.tempC = columns.value(.temp, i)
+        p.feelsLikeC = columns.value(.feelsLike, i)
+        p.dewPointC = columns.value(.dewPoint, i)
+        p.humidityPct = columns.value(.humidity, i)
+        p.pressureHpa = columns.value(.pressureMSL, i) ?? columns.value(.pressureSurface, i)
+        p.windSpeedMs = columns.value(.windSpeed, i)
+        p.windGustMs = columns.value(.windGust, i)
+        p.windDirDeg = columns.value(.windDir, i)
+        p.cloudCoverPct = columns.value(.cloudCover, i)
+        p.visibilityM = columns.value(.visibility, i)
+        p.uvIndex = columns.value(.uvIndex, i)
+        (p.condition, p.conditionCode) = wmo(columns.value(.weatherCode, i))
         return p
     }
 
-    static func fill(_ o: inout Observation, _ block: Block, _ i: Int, _ model: String?) {
-        values(block, i, model).apply(to: &o)
+    static func fill(_ o: inout Observation, _ columns: Columns, _ i: Int) {
+        values(columns, i).apply(to: &o)
     }
 
-    static func fill(_ f: inout Forecast, _ block: Block, _ i: Int, _ model: String?) {
-        values(block, i, model).apply(to: &f)
-        f.precipMm = block.value(.precipitation, model: model, i)
-        f.precipProbPct = block.value(.precipProb, model: model, i)
-        f.snowfallCm = block.value(.snowfall, model: model, i)
+    static func fill(_ f: inout Forecast, _ columns: Columns, _ i: Int) {
+        values(columns, i).apply(to: &f)
+        f.precipMm = columns.value(.precipitation, i)
+        f.precipProbPct = columns.value(.precipProb, i)
+        f.snowfallCm = columns.value(.snowfall, i)
     }
 }

@@ -98,13 +98,23 @@ enum OpenMeteoVariable: Int, CaseIterable, Sendable {
     static func parse(_ key: String) -> (OpenMeteoVariable, model: String?)? {
         for (name, v, exact) in byName {
             if key == name { return (v, nil) }
-            guard !exact, key.hasPrefix(name + "_") else { continue }
+            // The bytes first: `name + "_"` made a String for each of the table's names, per key.
+            guard !exact, Self.startsWithNameAndUnderscore(key, name), key.hasPrefix(name + "_") else { continue }
             let model = key.dropFirst(name.count + 1)
             guard let first = model.split(separator: "_").first, !notModels.contains(first),
                   let c = model.first, !c.isNumber else { continue }
             return (v, String(model))
         }
         return nil
+    }
+
+    /// Whether `key`'s bytes start with `name`'s and an underscore: true whenever
+    /// `key.hasPrefix(name + "_")` is (the names are lower-case ASCII, which no other text is
+    /// canonically equivalent to), so it can go first and spare most keys that test.
+    static func startsWithNameAndUnderscore(_ key: String, _ name: String) -> Bool {
+        let k = key.utf8, n = name.utf8
+        guard k.count > n.count, k.starts(with: n) else { return false }
+        return k[k.index(k.startIndex, offsetBy: n.count)] == UInt8(ascii: "_")
     }
 
     /// The conversion to canonical units for a unit string, or nil when the string is not one
