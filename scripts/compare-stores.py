@@ -10,8 +10,8 @@ holding its records) are one row with the counts added (SOURCE_SHARES); `meta` i
 part has the store's own keys) without the merge's `merge.*` keys; `part_locations` (an aggregate
 part's copy of its locations) is not a table of a store; and the views other than the record views
 are left out (they join tables the union keeps in different files; those tables are compared).
-A scores store written with `merge-scores --pairs-in-parts` holds no `forecast_pairs`: its table
-`pair_parts` names the aggregate part of each shard that holds them, and the union reads that
+A scores store written with `merge-scores --rows-in-parts` holds no `forecast_pairs`: its table
+`part_tables` names the aggregate part of each shard that holds them, and the union reads that
 table's rows from those parts (a part named there and missing is an error).
 
 The tables come from the stores themselves (`sqlite_master`), so a table added to the schema is
@@ -44,7 +44,7 @@ EXCLUDED = {
 }
 IGNORED = {"id", "ingested_at_utc", "forecast_id", "observation_id"}
 SOURCE_SHARES = {"documents", "accepted", "rejected", "duplicates", "records"}
-NOT_A_STORE_TABLE = {"part_locations", "part_pair_groups", "pair_parts"}
+NOT_A_STORE_TABLE = {"part_locations", "part_pair_groups", "part_tables"}
 KEYED = {"locations"}  # their id is the location id, not a row id
 
 
@@ -57,7 +57,7 @@ def views(db):
 
 
 def tables(a, bs, which):
-    everything = names(a).union(*(names(b) for b in bs), *referenced(bs).keys()) - NOT_A_STORE_TABLE
+    everything = names(a).union(*(names(b) for b in bs), set(referenced(bs))) - NOT_A_STORE_TABLE
     if len(bs) > 1:
         # A view other than the record views joins tables that the union keeps in different files
         # (daily_named: the scores store's daily_observed with a part's locations); its tables are compared.
@@ -85,13 +85,19 @@ def same(a, b, rel):
 
 
 def referenced(bs):
-    """The tables the B stores left in aggregate parts (`pair_parts`): table -> the parts' stores."""
+    """The tables the B stores left in aggregate parts (`part_tables`): table -> the parts' stores."""
     out = {}
     for b in bs:
-        if "pair_parts" not in names(b):
+        if "part_tables" not in names(b):
             continue
-        for table, path in b.execute("SELECT table_name, path FROM pair_parts ORDER BY table_name, shard_index"):
-            out.setdefault(table, []).append(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        for table, path in b.execute("SELECT table_name, path FROM part_tables ORDER BY table_name, shard_index"):
+            try:
+                part = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+                names(part)
+            except sqlite3.Error as e:
+                print(f"{table}: the part {path} that part_tables names cannot be read: {e}")
+                sys.exit(1)
+            out.setdefault(table, []).append(part)
     return out
 
 

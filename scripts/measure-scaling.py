@@ -13,7 +13,7 @@ their parts into a scores store; and merge-scores split: the pooled statistics a
 (`merge-scores --shard 0/1`) and as S tasks (`--shard j/S`, each timed alone: the longest is the
 split stage's critical path), then the last step (`merge-scores --statistics`: the concatenation
 and the pooled sums, what stays serial), with the pairs copied and with them left in the parts
-(`--pairs-in-parts`). The single-writer merge of the K stores is timed too, for the
+(`--rows-in-parts`). The single-writer merge of the K stores is timed too, for the
 ratio. Prints each stage's wall and CPU seconds (user + system of its processes: on a shared
 machine the figure that carries over to dedicated cores) and a JSON line with the figures.
 Checks that the location parts and the scores store equal the whole run (scripts/compare-stores.py).
@@ -105,7 +105,7 @@ def main():
                                            f"statistics_{j}")
         r["merge_scores_split_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-split.sqlite", "--statistics", f"{d}/stats"] + aggregates],
                                           "merge_scores_split")
-        r["merge_scores_parts_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-parts.sqlite", "--statistics", f"{d}/stats", "--pairs-in-parts"]
+        r["merge_scores_parts_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-parts.sqlite", "--statistics", f"{d}/stats", "--rows-in-parts"]
                                            + aggregates], "merge_scores_parts")
         r["pairs"] = count(f"{d}/single.sqlite", "SELECT COUNT(*) FROM forecast_pairs")
         same = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
@@ -130,7 +130,7 @@ def main():
                             ("statistics_whole", "pooled statistics, 1 task")] + [
                             (f"statistics_{j}", f"pooled statistics, task {j}/{st}") for j in range(st)] + [
                             ("merge_scores_split", f"merge-scores --statistics ({st})"),
-                            ("merge_scores_parts", "  the same, --pairs-in-parts")]:
+                            ("merge_scores_parts", "  the same, --rows-in-parts")]:
             print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
         tasks = [c[f"statistics_{j}"] for j in range(st)]
         r["statistics_sum_cpu_s"], r["statistics_max_cpu_s"] = round(sum(tasks), 2), max(tasks)

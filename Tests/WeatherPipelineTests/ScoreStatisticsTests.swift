@@ -19,7 +19,7 @@ struct ScoreStatisticsTests {
         }
         let scores = "\(folder)/scores-split-\(tag).sqlite"
         _ = try ScoreMerge.run(out: scores, parts: parts.reversed(), statistics: files.reversed())
-        _ = try ScoreMerge.run(out: "\(folder)/scores-parts-\(tag).sqlite", parts: parts.reversed(), statistics: files.reversed(), pairsInParts: true)
+        _ = try ScoreMerge.run(out: "\(folder)/scores-parts-\(tag).sqlite", parts: parts.reversed(), statistics: files.reversed(), rowsInParts: true)
         return (scores, results)
     }
 
@@ -82,14 +82,14 @@ struct ScoreStatisticsTests {
     }
 
     /// The scores store written with the pairs left in the parts: every table of the single run
-    /// (the pairs read from the parts its `pair_parts` names; by location, each part's rows in
+    /// (the pairs read from the parts its `part_tables` names; by location, each part's rows in
     /// their order, they are the single run's rows in its order, tolerance 0), no copy of the
     /// pairs, and the same other tables as the copying one.
     static func checkPairsInParts(_ single: Database, locations: [String], aggregates: [String], scores: String, s: Int) throws {
         let kept = try Database(path: scores.replacingOccurrences(of: "scores-split-", with: "scores-parts-"))
         #expect(try !StoreComparison.exists(kept, "forecast_pairs"), "S=\(s)")
-        let named = try kept.rows("SELECT path FROM pair_parts WHERE table_name = 'forecast_pairs' ORDER BY shard_index").compactMap { $0.first?.string }
-        #expect(named == aggregates.map(PairParts.absolute), "S=\(s)")
+        let named = try kept.rows("SELECT path FROM part_tables WHERE table_name = 'forecast_pairs' ORDER BY shard_index").compactMap { $0.first?.string }
+        #expect(named == aggregates.map(PartTables.absolute), "S=\(s)")
         let diff = try StoreComparison.differences(single, union: locations.map { try Database(path: $0) } + [kept])
         #expect(diff.isEmpty, "S=\(s), pairs in the parts: \(diff)")
         let columns = try single.rows("SELECT name FROM pragma_table_info('forecast_pairs') ORDER BY cid").compactMap { $0.first?.string }
@@ -100,7 +100,7 @@ struct ScoreStatisticsTests {
         let expected = try single.rows("SELECT location_id, \(columns) FROM forecast_pairs ORDER BY rowid")
         #expect(inOrder.map { StoreComparison.render($0) } == expected.map { StoreComparison.render($0) }, "S=\(s): the parts' pairs by location")
         let copying = try Database(path: scores)
-        for table in try StoreComparison.tables(copying) where !PairParts.tables.contains(table) {
+        for table in try StoreComparison.tables(copying) where !PartTables.tables.contains(table) {
             #expect(try StoreComparison.differences(copying, kept, tables: [table]).isEmpty, "S=\(s): \(table)")
         }
     }

@@ -29,12 +29,13 @@ public enum ScoreMerge {
     /// With `statistics` (the S files of `merge-scores --shard J/S`, one per J), the statistics
     /// that pool pairs across locations are taken from them instead of recomputed here
     /// (`ScoreStatistics`); what stays is the concatenation and the pooled sums. With
-    /// `pairsInParts` as well, the tables of `PairParts.tables` (the pairs: as many rows as the
-    /// records, nearly all of the concatenation's cost) are not copied but left in the parts,
-    /// which `pair_parts` names, so that no serial step is proportional to the pairs.
-    public static func run(out: String, parts: [String], statistics: [String] = [], pairsInParts: Bool = false) throws -> Result {
-        if pairsInParts && statistics.isEmpty {
-            throw ShardAggregationError("the pairs can stay in the parts only with --statistics: without it merge-scores computes the statistics from them here")
+    /// `rowsInParts` as well, the tables of `PartTables.tables` (the per-location tables, the pairs
+    /// among them: as many rows as the records, nearly all of the concatenation's cost) are not
+    /// copied but left in the parts, which `part_tables` names, so that no serial step grows with
+    /// the records.
+    public static func run(out: String, parts: [String], statistics: [String] = [], rowsInParts: Bool = false) throws -> Result {
+        if rowsInParts && statistics.isEmpty {
+            throw ShardAggregationError("the per-location tables can stay in the parts only with --statistics: without it merge-scores computes the statistics from them here")
         }
         let database = try Database(path: out)
         var result = Result()
@@ -45,7 +46,7 @@ public enum ScoreMerge {
             try database.attachReadOnly(part, as: "part")
             defer { try? database.execute("DETACH DATABASE part") }
             shards.append(try shardOf(part, database))
-            result.notMerged += try stage(database, part: k, into: &staged, leaving: pairsInParts ? PairParts.tables : [])
+            result.notMerged += try stage(database, part: k, into: &staged, leaving: rowsInParts ? PartTables.tables : [])
             try stageLocations(database)
         }
         defer { try? database.execute("DROP TABLE IF EXISTS temp.locations") }
@@ -68,14 +69,14 @@ public enum ScoreMerge {
         result.notMerged = Array(Set(result.notMerged)).sorted()
         result.parts = parts.count
         try database.inTransaction {
-            for table in DerivedSchema.tables + [PairParts.table] { try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))") }
+            for table in DerivedSchema.tables + [PartTables.table] { try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))") }
             try database.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
             try database.execute(DerivedSchema.sql)
             for table in staged where table != "meta" {
                 result.rows[table] = try unstage(database, table)
             }
-            if pairsInParts {
-                try PairParts.record(database, parts: parts, shards: shards)
+            if rowsInParts {
+                try PartTables.record(database, parts: parts, shards: shards)
             }
             let pooled = PooledScores(database: database)
             result.rows[scores, default: 0] += try pooled.write()

@@ -2,19 +2,22 @@ import Foundation
 import WeatherCore
 import WeatherStore
 
-/// The pairs left in the aggregate parts by `merge-scores --statistics … --pairs-in-parts`: the
-/// scores store holds a table naming, for each such table, the part of each location shard that
-/// holds its rows, instead of a copy of them. Copying them was the one step proportional to the
-/// pairs left serial (docs/SCALING.md); each part already holds its locations' pairs exactly as
-/// one aggregate writes them, in location order, so the union of the parts ordered by location
-/// (each part's rows in their own order) is the single run's table, row for row
-/// (`scripts/compare-stores.py` reads them through this table).
-public enum PairParts {
+/// The per-location tables left in the aggregate parts by `merge-scores --statistics …
+/// --rows-in-parts`: the scores store holds a table naming, for each such table, the part of each
+/// location shard that holds its rows, instead of a copy of them. Copying them (the pairs above
+/// all, as many as the records) was the one step proportional to the data left serial
+/// (docs/SCALING.md); each part already holds its locations' rows exactly as one aggregate
+/// writes them, in location order, so the union of the parts ordered by location (each part's
+/// rows in their own order) is the single run's table, row for row (`scripts/compare-stores.py`
+/// reads them through this table). What the scores store keeps is what pools across locations:
+/// `forecast_scores` (the per-location rows too, a few per location), `scores_by_lead` and the
+/// statistics of `ScoreSchema`.
+public enum PartTables {
     /// The table of the scores store that names the parts.
-    public static let table = "pair_parts"
-    /// The derived tables left in the parts: the pairs, one row per forecast paired, as many as
-    /// the records. The other concatenated tables are per location and day or smaller.
-    public static let tables = ["forecast_pairs"]
+    public static let table = "part_tables"
+    /// The derived tables left in the parts: every table `merge-scores` concatenates by location,
+    /// but `forecast_scores`.
+    public static let tables = DerivedSchema.tables.filter { !ScoreMerge.rebuilt.contains($0) && $0 != ScoreMerge.scores }
 
     /// Replaces OUT's copies of `tables` (created empty by the schema) by the table naming the
     /// parts, in shard order, each by its absolute path (the parts stay where they were written).
@@ -32,7 +35,7 @@ public enum PairParts {
         }
     }
 
-    /// `path` made absolute against the working folder, as `pair_parts` records it.
+    /// `path` made absolute against the working folder, as `part_tables` records it.
     public static func absolute(_ path: String) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path
