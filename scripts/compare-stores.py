@@ -10,6 +10,9 @@ holding its records) are one row with the counts added (SOURCE_SHARES); `meta` i
 part has the store's own keys) without the merge's `merge.*` keys; `part_locations` (an aggregate
 part's copy of its locations) is not a table of a store; and the views other than the record views
 are left out (they join tables the union keeps in different files; those tables are compared).
+A scores store written with `merge-scores --rows-in-parts` holds no `forecast_pairs`: its table
+`part_tables` names the aggregate part of each shard that holds them, and the union reads that
+table's rows from those parts (a part named there and missing is an error).
 
 The tables come from the stores themselves (`sqlite_master`), so a table added to the schema is
 compared without a change here:
@@ -41,7 +44,7 @@ EXCLUDED = {
 }
 IGNORED = {"id", "ingested_at_utc", "forecast_id", "observation_id"}
 SOURCE_SHARES = {"documents", "accepted", "rejected", "duplicates", "records"}
-NOT_A_STORE_TABLE = {"part_locations"}
+NOT_A_STORE_TABLE = {"part_locations", "part_pair_groups", "part_tables"}
 KEYED = {"locations"}  # their id is the location id, not a row id
 
 
@@ -54,7 +57,7 @@ def views(db):
 
 
 def tables(a, bs, which):
-    everything = names(a).union(*(names(b) for b in bs)) - NOT_A_STORE_TABLE
+    everything = names(a).union(*(names(b) for b in bs), set(referenced(bs))) - NOT_A_STORE_TABLE
     if len(bs) > 1:
         # A view other than the record views joins tables that the union keeps in different files
         # (daily_named: the scores store's daily_observed with a part's locations); its tables are compared.
@@ -81,9 +84,26 @@ def same(a, b, rel):
     return a == b
 
 
-def union_rows(bs, t):
+def referenced(bs):
+    """The tables the B stores left in aggregate parts (`part_tables`): table -> the parts' stores."""
+    out = {}
+    for b in bs:
+        if "part_tables" not in names(b):
+            continue
+        for table, path in b.execute("SELECT table_name, path FROM part_tables ORDER BY table_name, shard_index"):
+            try:
+                part = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+                names(part)
+            except sqlite3.Error as e:
+                print(f"{table}: the part {path} that part_tables names cannot be read: {e}")
+                sys.exit(1)
+            out.setdefault(table, []).append(part)
+    return out
+
+
+def union_rows(bs, t, parts=None):
     """The rows of table t over the B stores (see the module's text); None when none has it."""
-    holders = [b for b in bs if t in names(b)]
+    holders = [b for b in bs if t in names(b)] + (parts or {}).get(t, [])
     if not holders:
         return None, None
     cols, out = None, []
@@ -113,12 +133,13 @@ def main():
     a, bs = sqlite3.connect(args[0]), [sqlite3.connect(p) for p in args[1:]]
     which = sys.argv[sys.argv.index("--tables") + 1] if "--tables" in sys.argv else "records"
     rel = float(sys.argv[sys.argv.index("--rel") + 1]) if "--rel" in sys.argv else 1e-12
+    parts = referenced(bs)
     failed = False
     for t, reason in sorted(EXCLUDED.items()):
         print(f"{t}: not compared directly: {reason}")
     for t in tables(a, bs, which):
         ca, ra = rows(a, t) if t in names(a) else (None, None)
-        cb, rb = union_rows(bs, t)
+        cb, rb = union_rows(bs, t, parts)
         if ca is None or cb is None:
             print(f"{t}: only in {args[0] if ca is not None else ' '.join(args[1:])}")
             failed = True

@@ -12,7 +12,8 @@ task repeats; one whole aggregate; K aggregates of the location parts at once; m
 their parts into a scores store; and merge-scores split: the pooled statistics as one task
 (`merge-scores --shard 0/1`) and as S tasks (`--shard j/S`, each timed alone: the longest is the
 split stage's critical path), then the last step (`merge-scores --statistics`: the concatenation
-and the pooled sums, what stays serial). The single-writer merge of the K stores is timed too, for the
+and the pooled sums, what stays serial), with the pairs copied and with them left in the parts
+(`--rows-in-parts`). The single-writer merge of the K stores is timed too, for the
 ratio. Prints each stage's wall and CPU seconds (user + system of its processes: on a shared
 machine the figure that carries over to dedicated cores) and a JSON line with the figures.
 Checks that the location parts and the scores store equal the whole run (scripts/compare-stores.py).
@@ -104,6 +105,8 @@ def main():
                                            f"statistics_{j}")
         r["merge_scores_split_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-split.sqlite", "--statistics", f"{d}/stats"] + aggregates],
                                           "merge_scores_split")
+        r["merge_scores_parts_s"] = timed([[w, "merge-scores", "--db", f"{d}/scores-parts.sqlite", "--statistics", f"{d}/stats", "--rows-in-parts"]
+                                           + aggregates], "merge_scores_parts")
         r["pairs"] = count(f"{d}/single.sqlite", "SELECT COUNT(*) FROM forecast_pairs")
         same = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
                               + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores.sqlite", "--tables", "all"],
@@ -111,7 +114,10 @@ def main():
         same_split = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
                                     + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores-split.sqlite", "--tables", "all"],
                                     capture_output=True, text=True)
-        r["equal"] = same.returncode == 0 and same_split.returncode == 0
+        same_parts = subprocess.run([sys.executable, os.path.join(HERE, "compare-stores.py"), f"{d}/single.sqlite"]
+                                    + [f"{d}/locations-{i}.sqlite" for i in range(k)] + [f"{d}/scores-parts.sqlite", "--tables", "all"],
+                                    capture_output=True, text=True)
+        r["equal"] = same.returncode == 0 and same_split.returncode == 0 and same_parts.returncode == 0
         c = CPU
         per_m = 1e6 / rows
         print(f"archive: {files} files, {mb:.1f} MB of JSON, {rows} records, {locations} locations, {r['pairs']} pairs")
@@ -123,13 +129,17 @@ def main():
                             ("aggregate_shards", f"aggregate, {k} location parts at once"), ("merge_scores", f"merge-scores of {k} parts"),
                             ("statistics_whole", "pooled statistics, 1 task")] + [
                             (f"statistics_{j}", f"pooled statistics, task {j}/{st}") for j in range(st)] + [
-                            ("merge_scores_split", f"merge-scores --statistics ({st})")]:
+                            ("merge_scores_split", f"merge-scores --statistics ({st})"),
+                            ("merge_scores_parts", "  the same, --rows-in-parts")]:
             print(f"{label:34} {r[name + '_s']:7.2f} {c[name]:7.2f}")
         tasks = [c[f"statistics_{j}"] for j in range(st)]
         r["statistics_sum_cpu_s"], r["statistics_max_cpu_s"] = round(sum(tasks), 2), max(tasks)
         print(f"  split statistics: {st} tasks {sum(tasks):.2f} CPU s in all (1 task: {c['statistics_whole']:.2f}), the longest {max(tasks):.2f} "
               f"({max(tasks) / c['statistics_whole']:.2f} of one task); last step {c['merge_scores_split'] / r['pairs'] * 1e6:.1f} CPU s per million pairs "
               f"(merge-scores unsplit {c['merge_scores'] / r['pairs'] * 1e6:.1f}); statistics {c['statistics_whole'] / r['pairs'] * 1e6:.1f} CPU s per million pairs")
+        print(f"  the longest task is {max(tasks) / sum(tasks):.2f} of the split work (1/{st} = {1 / st:.2f}); the last step with the pairs left in the parts "
+              f"{c['merge_scores_parts']:.2f} CPU s ({c['merge_scores_parts'] / r['pairs'] * 1e6:.2f} per million pairs, "
+              f"{c['merge_scores_parts'] / locations:.4f} per location)")
         # The K tasks do the location pass K times and copy every record once; one task does both once.
         location_pass = max(0.0, (c["location_merge_shards"] - c["location_merge_1"]) / (k - 1)) if k > 1 else 0.0
         r["location_pass_cpu_s"] = round(location_pass, 2)
@@ -141,7 +151,7 @@ def main():
         print("location parts + scores store equal the whole run:", r["equal"])
         print(json.dumps(r))
         if not r["equal"]:
-            print(same.stdout, same_split.stdout)
+            print(same.stdout, same_split.stdout, same_parts.stdout)
             sys.exit(1)
     finally:
         if not args.keep:

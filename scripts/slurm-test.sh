@@ -10,10 +10,11 @@
 # their own. Submits scripts/slurm/ingest-array.sbatch as a 4-task array over a generated
 # 12-city archive, then location-merge-array.sbatch (4 tasks, --dependency=afterok),
 # aggregate-array.sbatch (4 tasks), statistics-array.sbatch (3 tasks: the pooled statistics
-# split) and merge-scores.sbatch with STATISTICS=1, the last with sbatch --wait: the
-# merge by location, where no task writes every record. Compares the 4 location parts and the
-# scores store, together, with one process's ingest + aggregate, every table. Stops only the
-# daemons it started.
+# split) and merge-scores.sbatch with STATISTICS=1 ROWS_IN_PARTS=1, the last with sbatch --wait:
+# the merge by location, where no task writes every record, and no serial step copies the pairs.
+# Compares the 4 location parts and the scores store, together (the pairs read from the
+# aggregate parts the scores store's part_tables names), with one process's ingest + aggregate,
+# every table. Stops only the daemons it started.
 # If Slurm cannot start, it fails with the daemon's log: it never skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -131,7 +132,7 @@ statistics=$(submit --array=0-$((statistics_tasks - 1)) --dependency=afterok:"$a
   "$root/scripts/slurm/statistics-array.sbatch")
 echo "slurm-test: jobs ingest $ingest (array of $tasks), location merge $merge (array of $tasks), aggregate $aggregate (array of $tasks)," \
   "statistics $statistics (array of $statistics_tasks)"
-last=$(STATISTICS=1 timeout 150 sbatch --parsable --wait --dependency=afterok:"$statistics" --kill-on-invalid-dep=yes \
+last=$(STATISTICS=1 ROWS_IN_PARTS=1 timeout 150 sbatch --parsable --wait --dependency=afterok:"$statistics" --kill-on-invalid-dep=yes \
   "$root/scripts/slurm/merge-scores.sbatch" | cut -d';' -f1) \
   || { logs "$tmp"/work/*.out "$tmp/slurmctld.log" "$tmp/slurmd.log"; fail "the job chain did not complete"; }
 # sbatch --wait also returns 0 for a job cancelled because one it depended on failed: every job
@@ -162,4 +163,7 @@ python3 scripts/compare-stores.py "$tmp/single.sqlite" "$tmp"/work/locations/par
   || fail "the location parts and the scores store differ from a single-process run"
 n=$(ls "$tmp"/work/statistics/stats-*.sqlite | wc -l)
 [ "$n" = "$statistics_tasks" ] || fail "expected $statistics_tasks statistics files, found $n"
-echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + $statistics_tasks-task statistics + merge-scores equal one process"
+n=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select count(*) from sqlite_master where name = 'forecast_pairs'\").fetchone()[0])" \
+    "$tmp/work/scores.sqlite")
+[ "$n" = 0 ] || fail "the scores store holds a copy of the pairs (merge-scores --rows-in-parts leaves them in the parts)"
+echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + $statistics_tasks-task statistics + merge-scores (per-location tables left in the parts) equal one process"

@@ -18,7 +18,10 @@ public struct MergeScoresCommand: Command {
     months, consistency, comparisons, rankings) can be split into S tasks: each
     'merge-scores --shard J/S --out STATS-J PART...' computes the groups whose key hashes to J,
     then 'merge-scores --db OUT --statistics DIR PART...' takes them from the S files instead of
-    computing them. docs/SCALING.md.
+    computing them. With --rows-in-parts as well, the per-location tables (daily values, pairs,
+    exclusions, derived days) are not copied into OUT: they stay in the parts, which OUT's table
+    part_tables names, and OUT keeps forecast_scores, scores_by_lead and the pooled statistics
+    (no step left serial grows with the records). docs/SCALING.md.
     """
     static let db = OptionSpec("--db", value: "OUT", help: "The store whose derived tables are written (the scores store or the merged store).")
     static let shard = OptionSpec("--shard", value: "J/S", help: "Compute only share J of S of the pooled statistics into --out "
@@ -26,11 +29,14 @@ public struct MergeScoresCommand: Command {
     static let out = OptionSpec("--out", value: "STATS", help: "With --shard: the file this share's statistics are written to.")
     static let statistics = OptionSpec("--statistics", value: "STATS", help: "With --db: the files of every --shard J/S (or a folder of them), "
                                        + "used instead of computing the pooled statistics here.", repeatable: true)
-    public static let options = [db, shard, out, statistics]
+    static let rowsInParts = OptionSpec("--rows-in-parts", help: "With --statistics: leave the per-location tables (forecast_pairs…) in "
+                                       + "the parts, named by OUT's part_tables, instead of copying their rows into OUT.")
+    public static let options = [db, shard, out, statistics, rowsInParts]
     public static let examples = [
         "wxpipe merge-scores --db weather.sqlite parts/aggregate-*.sqlite",
         "wxpipe merge-scores --shard 0/4 --out stats/stats-0.sqlite parts/aggregate-*.sqlite",
         "wxpipe merge-scores --db scores.sqlite --statistics stats parts/aggregate-*.sqlite",
+        "wxpipe merge-scores --db scores.sqlite --statistics stats --rows-in-parts parts/aggregate-*.sqlite",
     ]
 
     public var store: String?
@@ -38,6 +44,7 @@ public struct MergeScoresCommand: Command {
     public var shard: Shard?
     public var out: String?
     public var statistics: [String]
+    public var rowsInParts: Bool
 
     public init(parsing args: ParsedArguments) throws(UsageError) {
         store = args.value(Self.db)
@@ -48,6 +55,10 @@ public struct MergeScoresCommand: Command {
         if shard == nil && store == nil { throw UsageError("missing --db OUT (or --shard J/S --out STATS)") }
         statistics = try Self.statisticsFiles(args.all(Self.statistics))
         if shard != nil && !statistics.isEmpty { throw UsageError("--statistics goes with --db, not with --shard") }
+        rowsInParts = args.has(Self.rowsInParts)
+        if rowsInParts && statistics.isEmpty {
+            throw UsageError("--rows-in-parts goes with --statistics: without them merge-scores computes the statistics from the pairs copied into OUT")
+        }
         guard !args.positional.isEmpty else { throw UsageError("no PART given: name the stores 'aggregate --shard' wrote") }
         parts = args.positional
     }
@@ -74,6 +85,6 @@ public struct MergeScoresCommand: Command {
 
     public func run(_ console: Console) -> ExitCode {
         if let shard, let out { return ExitCode(MergeScoresStage.runShare(out: out, shard: shard, parts: parts, log: console)) }
-        return ExitCode(MergeScoresStage.run(out: store ?? "", parts: parts, statistics: statistics, log: console))
+        return ExitCode(MergeScoresStage.run(out: store ?? "", parts: parts, statistics: statistics, rowsInParts: rowsInParts, log: console))
     }
 }

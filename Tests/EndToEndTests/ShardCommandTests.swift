@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import WeatherStore
 
 /// The sharding commands as a user (or a Slurm array task) runs them: `ingest --shard`,
 /// `merge`, `aggregate --shard --out`, `merge-scores` (docs/SCALING.md).
@@ -104,6 +105,20 @@ struct ShardCommandTests {
         let sameSplit = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
                                        [dir + "/single.sqlite"] + parts + [dir + "/split.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
         #expect(sameSplit?.status == 0, "\(sameSplit?.stdout ?? "")")
+        // The per-location tables left in the parts: no copy in the scores store, and still every table of one run.
+        let kept = try CLI.run(["merge-scores", "--db", dir + "/kept.sqlite", "--statistics", dir + "/statistics", "--rows-in-parts"] + aggregates)
+        #expect(kept.status == 0 && kept.stderr.contains("forecast_pairs, excluded_pairs") && kept.stderr.contains("left in the parts (part_tables)"), "\(kept.stderr)")
+        let keptTables = try Database(path: dir + "/kept.sqlite").tableNames()
+        #expect(!keptTables.contains("forecast_pairs") && !keptTables.contains("daily_observed") && keptTables.contains("forecast_scores"), "\(keptTables)")
+        let sameKept = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
+                                      [dir + "/single.sqlite"] + parts + [dir + "/kept.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
+        #expect(sameKept?.status == 0 && sameKept?.stdout.contains("forecast_pairs: ") == true, "\(sameKept?.stdout ?? "")")
+        // A part it names gone is a difference, not a smaller table.
+        try FileManager.default.moveItem(atPath: aggregates[1], toPath: dir + "/moved.sqlite")
+        let gone = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
+                                  [dir + "/single.sqlite"] + parts + [dir + "/kept.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
+        #expect(gone?.status == 1 && gone?.stdout.contains("cannot be read") == true, "\(gone?.stdout ?? "")")
+        try FileManager.default.moveItem(atPath: dir + "/moved.sqlite", toPath: aggregates[1])
         // A missing share is refused, naming it.
         let missing = try CLI.run(["merge-scores", "--db", dir + "/bad.sqlite", "--statistics", dir + "/statistics/stats-0.sqlite",
                                    "--statistics", dir + "/statistics/stats-2.sqlite"] + aggregates)
@@ -129,6 +144,7 @@ struct ShardCommandTests {
                      ["merge-scores", "--shard", "2/2", "--out", dir + "/s.sqlite", dir + "/a.sqlite"],
                      ["merge-scores", "--shard", "0/2", "--out", dir + "/s.sqlite", "--db", dir + "/b.sqlite", dir + "/a.sqlite"],
                      ["merge-scores", "--db", dir + "/b.sqlite", "--statistics", dir + "/missing", dir + "/a.sqlite"],
+                     ["merge-scores", "--db", dir + "/b.sqlite", "--rows-in-parts", dir + "/a.sqlite"],
                      ["merge-scores", dir + "/a.sqlite"],
                      ["merge", "--shard", "0/2", dir + "/a.sqlite"], ["merge", "--shard", "2/2", "--db", dir + "/b.sqlite", dir + "/a.sqlite"],
                      ["merge", "--prepare", "--db", dir + "/b.sqlite", dir + "/a.sqlite"], ["merge", "--prepare"]] {

@@ -19,6 +19,7 @@ struct ScoreStatisticsTests {
         }
         let scores = "\(folder)/scores-split-\(tag).sqlite"
         _ = try ScoreMerge.run(out: scores, parts: parts.reversed(), statistics: files.reversed())
+        _ = try ScoreMerge.run(out: "\(folder)/scores-parts-\(tag).sqlite", parts: parts.reversed(), statistics: files.reversed(), rowsInParts: true)
         return (scores, results)
     }
 
@@ -55,6 +56,9 @@ struct ScoreStatisticsTests {
         let sourceGroups = Int(try single.scalar("""
             SELECT COUNT(*) FROM (SELECT DISTINCT provider, product, model, derived_from, variable FROM forecast_pairs)
             """)?.int ?? -1)
+        let largestLeadGroup = Int(try single.scalar("""
+            SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM forecast_pairs GROUP BY variable, lead_days, CASE WHEN lead_days IS NULL THEN lead_hours_bin END)
+            """)?.int ?? 0)
         for s in [1, 2, 3] {
             let (scores, results) = try Self.split(aggregates, tasks: s, in: folder.path, tag: "\(tag)-s\(s)")
             // Every group by exactly one task, from exactly its pairs: each pass reads every pair once.
@@ -65,6 +69,8 @@ struct ScoreStatisticsTests {
             if s > 1 && pairs > 0 { #expect(results.allSatisfy { $0.leadPairs < pairs }, "S=\(s): one task read every pair") }
             let diff = try StoreComparison.differences(single, union: locations.map { try Database(path: $0) } + [try Database(path: scores)])
             #expect(diff.isEmpty, "S=\(s): \(diff)")
+            try Self.checkPairsInParts(single, locations: locations, aggregates: aggregates, scores: scores, s: s)
+            if s > 1 { #expect(results.map(\.leadPairs).max() ?? 0 <= max(largestLeadGroup, pairs / s + largestLeadGroup), "S=\(s)") }
             // In the order one aggregate writes them, not only the same rows.
             let out = try Database(path: scores)
             for table in ["precip_thresholds", "pop_reliability", "scores_by_month", "forecast_consistency", "forecast_revisions_by_lead",
@@ -72,6 +78,30 @@ struct ScoreStatisticsTests {
                 let expected = try Self.written(single, table)
                 #expect(try Self.written(out, table) == expected, "S=\(s): \(table) in another order")
             }
+        }
+    }
+
+    /// The scores store written with the pairs left in the parts: every table of the single run
+    /// (the pairs read from the parts its `part_tables` names; by location, each part's rows in
+    /// their order, they are the single run's rows in its order, tolerance 0), no copy of the
+    /// pairs, and the same other tables as the copying one.
+    static func checkPairsInParts(_ single: Database, locations: [String], aggregates: [String], scores: String, s: Int) throws {
+        let kept = try Database(path: scores.replacingOccurrences(of: "scores-split-", with: "scores-parts-"))
+        #expect(try !StoreComparison.exists(kept, "forecast_pairs"), "S=\(s)")
+        let named = try kept.rows("SELECT path FROM part_tables WHERE table_name = 'forecast_pairs' ORDER BY shard_index").compactMap { $0.first?.string }
+        #expect(named == aggregates.map(PartTables.absolute), "S=\(s)")
+        let diff = try StoreComparison.differences(single, union: locations.map { try Database(path: $0) } + [kept])
+        #expect(diff.isEmpty, "S=\(s), pairs in the parts: \(diff)")
+        let columns = try single.rows("SELECT name FROM pragma_table_info('forecast_pairs') ORDER BY cid").compactMap { $0.first?.string }
+            .filter { !StoreComparison.ignored.contains($0) }.map(Database.quoteIdentifier).joined(separator: ", ")
+        // Each part's rows in their order, the parts' rows by location (stable: a location is in one part).
+        let union = try named.flatMap { try Database(path: $0, readOnly: true).rows("SELECT location_id, \(columns) FROM forecast_pairs ORDER BY rowid") }
+        let inOrder = union.enumerated().sorted { ($0.element[0].string ?? "", $0.offset) < ($1.element[0].string ?? "", $1.offset) }.map(\.element)
+        let expected = try single.rows("SELECT location_id, \(columns) FROM forecast_pairs ORDER BY rowid")
+        #expect(inOrder.map { StoreComparison.render($0) } == expected.map { StoreComparison.render($0) }, "S=\(s): the parts' pairs by location")
+        let copying = try Database(path: scores)
+        for table in try StoreComparison.tables(copying) where !PartTables.tables.contains(table) {
+            #expect(try StoreComparison.differences(copying, kept, tables: [table]).isEmpty, "S=\(s): \(table)")
         }
     }
 

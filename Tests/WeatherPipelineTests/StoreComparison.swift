@@ -78,10 +78,19 @@ enum StoreComparison {
     /// store of `merge-scores`): each table's rows are the parts' rows together, the `sources`
     /// rows of one file added up, `meta` a set (each part has the store's own keys), and the
     /// merge's `merge.*` keys left out.
+    /// A scores store of `merge-scores --rows-in-parts` has no copy of the pairs: its `part_tables`
+    /// names the aggregate parts that hold them, and their rows are read from there, as
+    /// `scripts/compare-stores.py` reads them.
     static func differences(_ a: Database, union parts: [Database], relative: Double = 0) throws -> [String] {
         var out: [String] = []
+        var referenced: [String: [Database]] = [:]
+        for db in parts where try exists(db, "part_tables") {
+            for r in try db.rows("SELECT table_name, path FROM part_tables ORDER BY table_name, shard_index") {
+                referenced[r[0].string ?? "", default: []].append(try Database(path: r[1].string ?? "", readOnly: true))
+            }
+        }
         for table in try Self.tables(a) {
-            let holders = try parts.filter { try exists($0, table) }
+            let holders = try parts.filter { try exists($0, table) } + (referenced[table] ?? [])
             guard try exists(a, table), !holders.isEmpty else { out.append("\(table): only in the first store"); continue }
             let ra = try rows(a, table)
             var rb = try holders.flatMap { try rows($0, table) }
@@ -97,7 +106,7 @@ enum StoreComparison {
             }
         }
         for db in parts {
-            for table in try Self.tables(db) where try !exists(a, table) && table != "part_locations" { out.append("\(table): only in a part") }
+            for table in try Self.tables(db) where try !exists(a, table) && table != "part_locations" && table != "part_tables" { out.append("\(table): only in a part") }
         }
         return Array(Set(out)).sorted()
     }

@@ -28,8 +28,15 @@ public enum ScoreMerge {
 
     /// With `statistics` (the S files of `merge-scores --shard J/S`, one per J), the statistics
     /// that pool pairs across locations are taken from them instead of recomputed here
-    /// (`ScoreStatistics`); what stays is the concatenation and the pooled sums.
-    public static func run(out: String, parts: [String], statistics: [String] = []) throws -> Result {
+    /// (`ScoreStatistics`); what stays is the concatenation and the pooled sums. With
+    /// `rowsInParts` as well, the tables of `PartTables.tables` (the per-location tables, the pairs
+    /// among them: as many rows as the records, nearly all of the concatenation's cost) are not
+    /// copied but left in the parts, which `part_tables` names, so that no serial step grows with
+    /// the records.
+    public static func run(out: String, parts: [String], statistics: [String] = [], rowsInParts: Bool = false) throws -> Result {
+        if rowsInParts && statistics.isEmpty {
+            throw ShardAggregationError("the per-location tables can stay in the parts only with --statistics: without it merge-scores computes the statistics from them here")
+        }
         let database = try Database(path: out)
         var result = Result()
         var staged: [String] = []
@@ -39,7 +46,7 @@ public enum ScoreMerge {
             try database.attachReadOnly(part, as: "part")
             defer { try? database.execute("DETACH DATABASE part") }
             shards.append(try shardOf(part, database))
-            result.notMerged += try stage(database, part: k, into: &staged)
+            result.notMerged += try stage(database, part: k, into: &staged, leaving: rowsInParts ? PartTables.tables : [])
             try stageLocations(database)
         }
         defer { try? database.execute("DROP TABLE IF EXISTS temp.locations") }
@@ -50,7 +57,10 @@ public enum ScoreMerge {
         }
         try checkCoverage(shards, parts: parts)
         let statisticsShards = try statistics.map { try statisticsShard($0, database, parts: parts.count) }
-        if !statistics.isEmpty { try checkCoverage(statisticsShards, parts: statistics, what: "statistics file") }
+        if !statistics.isEmpty {
+            try checkCoverage(statisticsShards, parts: statistics, what: "statistics file")
+            try checkAssignment(database, statistics)
+        }
         for (shard, file) in zip(statisticsShards, statistics).sorted(by: { $0.0.index < $1.0.index }) {
             try database.attachReadOnly(file, as: "stats")
             defer { try? database.execute("DETACH DATABASE stats") }
@@ -59,11 +69,14 @@ public enum ScoreMerge {
         result.notMerged = Array(Set(result.notMerged)).sorted()
         result.parts = parts.count
         try database.inTransaction {
-            for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))") }
+            for table in DerivedSchema.tables + [PartTables.table] { try database.execute("DROP TABLE IF EXISTS main.\(Database.quoteIdentifier(table))") }
             try database.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
             try database.execute(DerivedSchema.sql)
             for table in staged where table != "meta" {
                 result.rows[table] = try unstage(database, table)
+            }
+            if rowsInParts {
+                try PartTables.record(database, parts: parts, shards: shards)
             }
             let pooled = PooledScores(database: database)
             result.rows[scores, default: 0] += try pooled.write()
@@ -136,12 +149,28 @@ public enum ScoreMerge {
         return shard
     }
 
+    /// Every statistics file dealt the groups out the same way (`GroupAssignment.identity`), else a
+    /// group could be in two files or in none.
+    static func checkAssignment(_ database: Database, _ files: [String]) throws {
+        var first: (String, String?)?
+        for file in files {
+            try database.attachReadOnly(file, as: "stats")
+            defer { try? database.execute("DETACH DATABASE stats") }
+            let value = try database.scalar("SELECT value FROM stats.meta WHERE key = ?", [.text(ScoreStatistics.assignmentKey)])?.string
+            guard let (name, expected) = first else { first = (file, value); continue }
+            if value != expected {
+                throw ShardAggregationError("\(file) dealt the groups out otherwise than \(name) (other parts, or another version): compute every share again")
+            }
+        }
+    }
+
     /// Copies the attached part's per-location tables (and its meta) into temp tables tagged
-    /// with the part's number and row id. Returns the tables that could not be merged.
-    static func stage(_ database: Database, part k: Int, into staged: inout [String]) throws -> [String] {
+    /// with the part's number and row id, except those `left` in the parts. Returns the tables
+    /// that could not be merged.
+    static func stage(_ database: Database, part k: Int, into staged: inout [String], leaving left: [String] = []) throws -> [String] {
         let present = Set(try database.rows("SELECT name FROM part.sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
         var skipped: [String] = []
-        for table in DerivedSchema.tables + ["meta"] where present.contains(table) && !rebuilt.contains(table) {
+        for table in DerivedSchema.tables + ["meta"] where present.contains(table) && !rebuilt.contains(table) && !left.contains(table) {
             let columns = try database.rows("SELECT name FROM pragma_table_info(?, 'part')", [.text(table)]).compactMap { $0.first?.string }
             guard columns.contains("location_id") || table == "meta" else { skipped.append(table); continue }
             let name = Database.quoteIdentifier("m_" + table)

@@ -18,6 +18,8 @@ import WeatherStore
 public enum ScoreStatistics {
     /// `meta` keys of a statistics file: its J/S and the parts' count it was computed from.
     static let shardKey = "merge_scores.shard", partsKey = "merge_scores.parts"
+    /// `meta` key of the groups' assignment (`GroupAssignment.identity`): every file of one split has the same.
+    static let assignmentKey = "merge_scores.assignment"
 
     /// The key of a pair's per-lead group (variable × lead), its lead as `ScoredPairs` and
     /// `ComparisonCases` read it: the day lead when there is one, else the hour bin.
@@ -48,6 +50,13 @@ public enum ScoreStatistics {
             try database.execute("PRAGMA foreign_keys=OFF")
             try database.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
             try database.execute(DerivedSchema.sql)
+            var groups: [[GroupRow]] = []
+            for part in parts {
+                try database.attachReadOnly(part, as: "part")
+                defer { try? database.execute("DETACH DATABASE part") }
+                groups.append(try pairGroups(database))
+            }
+            let assignment = GroupAssignment(groups.flatMap { $0 }, tasks: shard.count)
             var shards: [Shard] = []
             var leadGroups: Set<String> = [], sourceGroups: Set<String> = []
             for (k, part) in parts.enumerated() {
@@ -61,7 +70,8 @@ public enum ScoreStatistics {
                 try database.execute("INSERT INTO main.locations SELECT * FROM part.\(ShardAggregation.partLocations)")
                 try stage(database, "daily_observed", part: k, where: "", [])
                 try stage(database, ScoreMerge.scores, part: k, where: "WHERE location_id <> ?", [.text(ScoreKey.pooled)])
-                try stagePairs(database, part: k, shard: shard, leadGroups: &leadGroups, sourceGroups: &sourceGroups)
+                try stagePairs(database, part: k, groups: groups[k].filter { assignment.task(of: $0.group) == shard.index },
+                               leadGroups: &leadGroups, sourceGroups: &sourceGroups)
             }
             try ScoreMerge.checkCoverage(shards, parts: parts)
             result.leadGroups = leadGroups.count
@@ -75,15 +85,47 @@ public enum ScoreStatistics {
                 try database.execute("DELETE FROM main.forecast_pairs")
                 result.sourcePairs = try unstage(database, "pairs_source", into: "forecast_pairs")
                 try ScoreMerge.recomputeDetails(database, passes: .consistency)
-                try keepOnlyOwnGroups(database, shard: shard)
-                try database.run("INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?), (?, ?)",
-                                 [.text(shardKey), .text(shard.description), .text(partsKey), .text(String(parts.count))])
+                try keepOnlyOwnGroups(database, shard: shard, assignment: assignment)
+                try database.run("INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?), (?, ?), (?, ?)",
+                                 [.text(shardKey), .text(shard.description), .text(partsKey), .text(String(parts.count)),
+                                  .text(assignmentKey), .text(assignment.identity)])
             }
             try database.execute("VACUUM")
         }
         try? FileManager.default.removeItem(atPath: out)
         try FileManager.default.moveItem(atPath: partial, toPath: out)
         return result
+    }
+
+    /// One group's pairs in one part: the group and the column values that select its pairs.
+    struct GroupRow {
+        var group: GroupAssignment.Group
+        var columns: [SQLValue]
+        var pairs: Int
+    }
+
+    /// The attached part's groups with their pair counts (`ShardAggregation.partPairGroups`,
+    /// or counted from its pairs when the part was written before that table).
+    static func pairGroups(_ database: Database) throws -> [GroupRow] {
+        let recorded = try database.scalar("SELECT COUNT(*) FROM part.sqlite_master WHERE name = ?",
+                                           [.text(ShardAggregation.partPairGroups)])?.int == 1
+        let sql = recorded ? "SELECT * FROM part.\(ShardAggregation.partPairGroups)" : ShardAggregation.pairGroupsSQL(schema: "part")
+        var rows: [GroupRow] = []
+        try database.prepare("SELECT kind, provider, product, model, derived_from, variable, lead_days, lead_hours_bin, pairs FROM (\(sql))")
+            .forEachRow(named: { r in
+                let pairs = Int(r.int("pairs") ?? 0)
+                if r.string("kind") == "lead" {
+                    let key = leadGroup(variable: r.string("variable") ?? "", leadDays: r.int("lead_days"), leadBin: r.string("lead_hours_bin"))
+                    rows.append(GroupRow(group: .init(kind: .lead, key: key),
+                                         columns: [r.value(named: "variable"), r.value(named: "lead_days"), r.value(named: "lead_hours_bin")], pairs: pairs))
+                } else {
+                    let key = sourceGroup(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"),
+                                          derivedFrom: r.string("derived_from"), variable: r.string("variable") ?? "")
+                    rows.append(GroupRow(group: .init(kind: .source, key: key),
+                                         columns: ["provider", "product", "model", "derived_from", "variable"].map { r.value(named: $0) }, pairs: pairs))
+                }
+            })
+        return rows
     }
 
     /// Copies the part's rows of `table` into `temp.m_TABLE` tagged with the part and row id.
@@ -97,23 +139,16 @@ public enum ScoreStatistics {
     }
 
     /// The part's pairs of the task's groups, one group at a time through the part's indexes.
-    static func stagePairs(_ database: Database, part k: Int, shard: Shard, leadGroups: inout Set<String>, sourceGroups: inout Set<String>) throws {
-        let byLead = try database.rows("SELECT DISTINCT variable, lead_days, lead_hours_bin FROM part.forecast_pairs")
-        for r in byLead {
-            let key = leadGroup(variable: r[0].string ?? "", leadDays: r[1].int, leadBin: r[2].string)
-            guard shard.contains(key) else { continue }
-            leadGroups.insert(key)
+    static func stagePairs(_ database: Database, part k: Int, groups: [GroupRow], leadGroups: inout Set<String>, sourceGroups: inout Set<String>) throws {
+        for g in groups where g.group.kind == .lead {
+            leadGroups.insert(g.group.key)
             try stage(database, "forecast_pairs", as: "pairs_lead", part: k,
-                      where: "WHERE variable = ? AND lead_days IS ? AND lead_hours_bin IS ?", [r[0], r[1], r[2]])
+                      where: "WHERE variable = ? AND lead_days IS ? AND lead_hours_bin IS ?", g.columns)
         }
-        let bySource = try database.rows("SELECT DISTINCT provider, product, model, derived_from, variable FROM part.forecast_pairs")
-        for r in bySource {
-            let key = sourceGroup(provider: r[0].string ?? "", product: r[1].string ?? "", model: r[2].string, derivedFrom: r[3].string,
-                                  variable: r[4].string ?? "")
-            guard shard.contains(key) else { continue }
-            sourceGroups.insert(key)
+        for g in groups where g.group.kind == .source {
+            sourceGroups.insert(g.group.key)
             try stage(database, "forecast_pairs", as: "pairs_source", part: k,
-                      where: "WHERE provider IS ? AND product IS ? AND model IS ? AND derived_from IS ? AND variable IS ?", Array(r.prefix(5)))
+                      where: "WHERE provider IS ? AND product IS ? AND model IS ? AND derived_from IS ? AND variable IS ?", g.columns)
         }
         for name in ["pairs_lead", "pairs_source"] where try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?",
                                                                               [.text("m_" + name)])?.int == 0 {
@@ -139,10 +174,11 @@ public enum ScoreStatistics {
     /// Leaves in the file only what this task owns: the `ScoreSchema` tables (computed from its
     /// groups' pairs alone, so every row is its own) and the `forecast_scores` rows of its
     /// per-lead groups, key and detail columns; everything else was read to compute them.
-    static func keepOnlyOwnGroups(_ database: Database, shard: Shard) throws {
+    static func keepOnlyOwnGroups(_ database: Database, shard: Shard, assignment: GroupAssignment) throws {
         var others: [Int64] = []
         try database.prepare("SELECT rowid, variable, lead_days, lead_hours_bin FROM main.forecast_scores").forEachRow(named: { r in
-            if !shard.contains(leadGroup(variable: r.string("variable") ?? "", leadDays: r.int("lead_days"), leadBin: r.string("lead_hours_bin"))) {
+            let key = leadGroup(variable: r.string("variable") ?? "", leadDays: r.int("lead_days"), leadBin: r.string("lead_hours_bin"))
+            if assignment.task(of: .init(kind: .lead, key: key)) != shard.index {
                 others.append(r.int("rowid") ?? 0)
             }
         })

@@ -20,6 +20,11 @@ public enum ShardAggregation {
     static let pairIndexes = [("forecast_pairs_by_lead", "variable, lead_days, lead_hours_bin"),
                               ("forecast_pairs_by_source", "provider, product, model, derived_from, variable")]
 
+    /// A part's pair count per group of `ScoreStatistics` (a few hundred rows), so that every task
+    /// of a split `merge-scores` balances the groups over the tasks by their size without reading
+    /// the pairs of every part (a part written before it is counted by a scan).
+    static let partPairGroups = "part_pair_groups"
+
     public static func run(records: String, out: String, options: AggregateOptions) throws -> AggregateSummary {
         guard let shard = options.locationShard else { throw ShardAggregationError("a sharded aggregate needs a shard") }
         guard !options.homogeneous else {
@@ -47,6 +52,7 @@ public enum ShardAggregation {
         for (name, columns) in pairIndexes {
             try database.execute("CREATE INDEX IF NOT EXISTS \(name) ON forecast_pairs(\(columns))")
         }
+        try writePairGroups(database)
         // This shard's locations (zones, names), for the statistics `merge-scores` recomputes when
         // its output holds no records (a location-sharded merge leaves them in the location parts).
         try database.execute("DROP TABLE IF EXISTS \(partLocations)")
@@ -55,6 +61,24 @@ public enum ShardAggregation {
         let insert = try database.prepare("INSERT INTO \(partLocations) SELECT * FROM \(recordsSchema).locations WHERE id = ?")
         for id in ids.sorted() { try insert.run([.text(id)]) }
         return summary
+    }
+
+    /// The part's pairs counted by each group key of `ScoreStatistics`: by variable and lead
+    /// (`kind` = 'lead') and by source and variable ('source').
+    static func writePairGroups(_ database: Database) throws {
+        try database.execute("DROP TABLE IF EXISTS \(partPairGroups)")
+        try database.execute("CREATE TABLE \(partPairGroups) AS \(pairGroupsSQL(schema: "main"))")
+    }
+
+    /// The groups and their pairs, counted from `schema`'s `forecast_pairs`.
+    static func pairGroupsSQL(schema: String) -> String {
+        """
+        SELECT 'lead' AS kind, NULL AS provider, NULL AS product, NULL AS model, NULL AS derived_from, variable, lead_days, lead_hours_bin,
+        COUNT(*) AS pairs FROM \(schema).forecast_pairs GROUP BY variable, lead_days, lead_hours_bin
+        UNION ALL
+        SELECT 'source', provider, product, model, derived_from, variable, NULL, NULL, COUNT(*) FROM \(schema).forecast_pairs
+        GROUP BY provider, product, model, derived_from, variable
+        """
     }
 }
 

@@ -115,11 +115,7 @@ public struct LocationShardMerger {
         // (SQLite attaches and detaches only outside one).
         // Every location of every store, resolved as the whole merge resolves them.
         for (k, shardStore) in shards.enumerated() {
-            try attach(shardStore.path, stores[k], database)
-            defer { try? database.execute("DETACH DATABASE shard") }
-            try database.inTransaction {
-                try merger.prepareScratch()
-                try IngestOrder.rankShardSources(database)
+            try withShard(shardStore.path, given: stores[k], merger) {
                 _ = try LocationMerge(store: merger.store, shardIdentity: identities[k]).merge()
                 try database.run("INSERT INTO temp.location_final(store, shard_id, merged_id) SELECT ?, shard_id, merged_id FROM temp.location_map",
                                  [.integer(Int64(k))])
@@ -129,11 +125,7 @@ public struct LocationShardMerger {
         counts.locations = Int(try database.scalar("SELECT COUNT(*) FROM main.locations")?.int ?? 0)
         // Then the records of this part's locations, store after store.
         for (k, shardStore) in shards.enumerated() {
-            try attach(shardStore.path, stores[k], database)
-            defer { try? database.execute("DETACH DATABASE shard") }
-            try database.inTransaction {
-                try merger.prepareScratch()
-                try IngestOrder.rankShardSources(database)
+            try withShard(shardStore.path, given: stores[k], merger) {
                 try database.run("INSERT INTO temp.location_map(shard_id, merged_id) SELECT shard_id, merged_id FROM temp.location_final WHERE store = ?",
                                  [.integer(Int64(k))])
                 let records = RecordMerge(database)
@@ -157,9 +149,19 @@ public struct LocationShardMerger {
         return counts
     }
 
-    private func attach(_ file: String, _ given: String, _ database: Database) throws {
+    /// Runs `body` with the store attached as `shard`, in a transaction of its own, the merge's
+    /// scratch tables prepared and the store's sources ranked: what both passes (the locations of
+    /// every store, then the records of this part's locations) need of each store.
+    private func withShard(_ file: String, given: String, _ merger: StoreMerger, _ body: () throws -> Void) throws {
+        let database = merger.database
         try database.attachReadOnly(file, as: "shard")
+        defer { try? database.execute("DETACH DATABASE shard") }
         try checkIsStore(database, given)
+        try database.inTransaction {
+            try merger.prepareScratch()
+            try IngestOrder.rankShardSources(database)
+            try body()
+        }
     }
 
     /// Drops the locations of the other parts (resolved only to agree on the ids) and their maps.

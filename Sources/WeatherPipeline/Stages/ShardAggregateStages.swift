@@ -34,15 +34,16 @@ public enum ShardAggregateStage {
 }
 
 public enum MergeScoresStage {
-    public static func run(out: String, parts: [String], statistics: [String] = [], log: StageLog) -> StageOutcome {
+    public static func run(out: String, parts: [String], statistics: [String] = [], rowsInParts: Bool = false, log: StageLog) -> StageOutcome {
         do {
             try StoreFile.createFolder(for: out)
             let lock = try StoreLock(store: out) { log.info("waiting for another wxpipe run on \(out) to finish…") }
             defer { withExtendedLifetime(lock) {} }
-            let result = try ScoreMerge.run(out: out, parts: parts, statistics: statistics)
+            let result = try ScoreMerge.run(out: out, parts: parts, statistics: statistics, rowsInParts: rowsInParts)
             let rows = result.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             log.info("merged \(result.parts) aggregate parts into \(out)"
-                     + (statistics.isEmpty ? "" : " with the pooled statistics of \(statistics.count) files") + ": \(rows)")
+                     + (statistics.isEmpty ? "" : " with the pooled statistics of \(statistics.count) files") + ": \(rows)"
+                     + (rowsInParts ? "; \(PartTables.tables.joined(separator: ", ")) left in the parts (\(PartTables.table))" : ""))
             if !result.notMerged.isEmpty {
                 log.warning("not merged (no location_id; run 'wxpipe aggregate' on the whole store for them): "
                             + result.notMerged.joined(separator: ", "))
