@@ -113,8 +113,7 @@ enum ObservedCounts {
                                lead: .hours(bin: r.string("lead_hours_bin") ?? "?"))
             if key != currentKey {
                 if let currentKey { out[currentKey] = counts }
-                // Taken out, not copied: the run's counts stay uniquely owned while they grow.
-                counts = out.removeValue(forKey: key) ?? [:]
+                counts = out[key] ?? [:]
                 currentKey = key
             }
             counts[r.double("observed") ?? 0, default: 0] += 1
