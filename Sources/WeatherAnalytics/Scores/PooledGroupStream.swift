@@ -100,10 +100,6 @@ struct SortedCounts {
 enum ObservedCounts {
     static func read(_ database: Database) throws -> [ScoreKey: [Double: Int]] {
         var out: [ScoreKey: [Double: Int]] = [:]
-        // Pairs were written in runs of one group: a run is counted apart and put back when
-        // another group starts, instead of hashing the group's key for every pair.
-        var currentKey: ScoreKey?
-        var counts: [Double: Int] = [:]
         try database.prepare("""
             SELECT provider, product, model, derived_from, variable, lead_hours_bin, observed FROM forecast_pairs
             WHERE lead_days IS NULL AND variable <> 'precip_mm'
@@ -111,14 +107,8 @@ enum ObservedCounts {
             let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
                                derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "",
                                lead: .hours(bin: r.string("lead_hours_bin") ?? "?"))
-            if key != currentKey {
-                if let currentKey { out[currentKey] = counts }
-                counts = out[key] ?? [:]
-                currentKey = key
-            }
-            counts[r.double("observed") ?? 0, default: 0] += 1
+            out[key, default: [:]][r.double("observed") ?? 0, default: 0] += 1
         })
-        if let currentKey { out[currentKey] = counts }
         return out
     }
 }
