@@ -109,13 +109,18 @@ struct LocationStep {
     /// share a case of the selection.
     func pairWindows(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, periods: ReaderPeriods,
                      issued: Range<Int64>, _ tally: inout ExclusionTally) throws {
+        func amountsPaired(provider: String, product: String, model: String?) -> Bool {
+            options.pairing(provider: provider, product: product) == .window && options.isCompared(provider: provider, product: product, model: model)
+        }
+        // Hourly amounts are paired over their window only for the sources `pairing` names so:
+        // when no sub-daily feed of the store is one, every row read would be filtered out.
+        if case .points = periods, !reader.subDailyFeeds.contains(where: { amountsPaired(provider: $0.provider, product: $0.product, model: $0.model) }) {
+            return
+        }
         var read = try reader.windowForecasts(location, periods: periods, issued: issued)
         if case .points = periods {
             // Amounts of sources not compared were counted with their temperatures.
-            read = read.filter {
-                options.pairing(provider: $0.provider, product: $0.product) == .window
-                    && options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
-            }
+            read = read.filter { amountsPaired(provider: $0.provider, product: $0.product, model: $0.model) }
         }
         let forecasts = compared(read, { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let kept = selector.kept(forecasts.map {
@@ -167,9 +172,16 @@ struct LocationStep {
 /// its row tables), as the records pairing works on.
 struct RecordReader {
     let records: LocationRecords
+    /// The store's hourly and 3-hourly feeds (every location's): a pass that keeps the rows of
+    /// some sources only can tell before reading whether any row would be kept.
+    let subDailyFeeds: [Feed]
 
     init(database: Database) throws {
         records = try LocationRecords(database)
+        var feeds: [Feed] = []
+        try database.prepare("SELECT provider, product, NULLIF(model, '') AS model FROM feeds WHERE period IN ('hour', '3h')")
+            .forEachRow(named: { r in feeds.append(Feed(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"))) })
+        subDailyFeeds = feeds
     }
 
     /// The location's observations; a station's distance is measured from the location's coordinates.

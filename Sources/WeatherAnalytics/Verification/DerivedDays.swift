@@ -112,28 +112,43 @@ public struct DerivedDays {
     public func derive(_ forecasts: [SubDailyForecast], locationID: String) -> [DerivedDay] {
         var order: [Issue] = []
         var byIssue: [Issue: [String: Day]] = [:]
+        // The rows come issue by issue: the current issue's days are worked on apart and put
+        // back when another issue starts, instead of two look-ups of the issue per row.
+        var current: Issue?
+        var days: [String: Day] = [:]
+        var dates = LocalDateText()
         for f in forecasts where f.period == SourceIdentity.fromHour || f.period == SourceIdentity.fromThreeHours {
             let issue = Issue(provider: f.provider, product: f.product, model: f.model ?? "", period: f.period, issuedAt: f.issuedAt)
-            if byIssue[issue] == nil { order.append(issue); byIssue[issue] = [:] }
+            if issue != current {
+                if let current { byIssue[current] = days }
+                if let known = byIssue[issue] {
+                    days = known
+                } else {
+                    order.append(issue)
+                    byIssue[issue] = [:]
+                    days = [:]
+                }
+                current = issue
+            }
             let stepHours = max(1, Int((Double(f.validTo - f.validFrom) / 3600).rounded()))
             if let t = f.tempC {
                 let key = summarizer.hourKey(f.validAt)
-                let date = summarizer.localDate(key)
-                var d = byIssue[issue]![date] ?? Day()
+                let date = dates.text(ofLocalHour: key.localHour)
+                var d = days[date] ?? Day()
                 d.note(f.id, at: f.validAt)
                 d.tempHours.insert(key)
                 d.stepHours = Swift.max(d.stepHours, stepHours)
                 d.max = Swift.max(d.max ?? t, t)
                 d.min = Swift.min(d.min ?? t, t)
-                byIssue[issue]![date] = d
+                days[date] = d
             }
             guard f.precipMm != nil || f.precipProbPct != nil, f.validTo > f.validFrom else { continue }
             // An amount counts only on the day that holds its whole period: every one of its
             // clock hours (found by their middles, one zone lookup each) on one local date.
             let hours = (0..<stepHours).map { summarizer.hourKey(f.validFrom + Int64($0) * 3600 + 1800) }
-            let date = summarizer.localDate(hours[0])
-            guard hours.allSatisfy({ summarizer.localDate($0) == date }) else { continue }
-            var d = byIssue[issue]![date] ?? Day()
+            let date = dates.text(ofLocalHour: hours[0].localHour)
+            guard hours.allSatisfy({ dates.text(ofLocalHour: $0.localHour) == date }) else { continue }
+            var d = days[date] ?? Day()
             d.note(f.id, at: f.validAt)
             if let mm = f.precipMm, d.precipHours.isDisjoint(with: hours) {
                 d.precipHours.formUnion(hours)
@@ -143,8 +158,9 @@ public struct DerivedDays {
                 d.probHours.formUnion(hours)
                 d.maxProb = Swift.max(d.maxProb ?? p, p)
             }
-            byIssue[issue]![date] = d
+            days[date] = d
         }
+        if let current { byIssue[current] = days }
         var out: [DerivedDay] = []
         for issue in order {
             let days = byIssue[issue]!
@@ -167,5 +183,21 @@ public struct DerivedDays {
             }
         }
         return out
+    }
+}
+
+/// The `YYYY-MM-DD` text of a local clock hour's date (`DailySummarizer.localDate`), made once
+/// per day rather than once per value: consecutive hourly values mostly share their date.
+struct LocalDateText {
+    private var day = Int64.min
+    private var text = ""
+
+    mutating func text(ofLocalHour hour: Int64) -> String {
+        let d = floorDiv(hour, 24)
+        if d != day {
+            day = d
+            text = UTCTime.date(d * 86400)
+        }
+        return text
     }
 }

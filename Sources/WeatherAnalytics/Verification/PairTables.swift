@@ -9,8 +9,19 @@ final class PairWriter {
     let scored: ColumnInsert<StoredPair>
     let excluded: ColumnInsert<StoredPair>
     let thresholdMm: Double
+    /// Per-location sums of the scored pairs written so far, but for the group being added to.
+    private var finished: [ScoreKey: ScoreSums] = [:]
+    /// The group of the last scored pair and its sums: pairs come in runs of one group (one
+    /// forecast's hours share a lead bin), so a run is summed without hashing its key per pair.
+    private var currentKey: ScoreKey?
+    private var current = ScoreSums()
+
     /// Per-location sums of the scored pairs written so far.
-    private(set) var sums: [ScoreKey: ScoreSums] = [:]
+    var sums: [ScoreKey: ScoreSums] {
+        var all = finished
+        if let currentKey { all[currentKey] = current }
+        return all
+    }
 
     init(database: Database, thresholdMm: Double) throws {
         scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout)
@@ -24,7 +35,13 @@ final class PairWriter {
             try excluded.insert(stored)
         } else {
             try scored.insert(stored)
-            sums[stored.scoreKey, default: ScoreSums()].add(p, thresholdMm: thresholdMm)
+            let key = stored.scoreKey
+            if key != currentKey {
+                if let currentKey { finished[currentKey] = current }
+                current = finished[key] ?? ScoreSums()
+                currentKey = key
+            }
+            current.add(p, thresholdMm: thresholdMm)
         }
     }
 }
