@@ -87,6 +87,23 @@ struct IngestRunnerTests {
         #expect(try snapshot(store) == before)
     }
 
+    /// Savepoints' sub-journals stay in memory while files are written (on disk each page a
+    /// file changes was one more write), and temporary files are on disk again afterwards, for
+    /// the aggregate's sorts of every pair on the same connection.
+    @Test func temporaryFilesAreInMemoryOnlyWhileFilesAreWritten() throws {
+        let tmp = try TemporaryFolder("pipeline")
+        defer { tmp.remove() }
+        let store = try freshStore(in: tmp)
+        let runner = try IngestRunner(store: store)
+        var during: [Int64] = []
+        runner.onSource = { _, _, _ in
+            if case .integer(let v)? = try? store.database.scalar("PRAGMA temp_store") { during.append(v) }
+        }
+        _ = try runner.run([IngestInput(path: fixtures + "/standard")])
+        #expect(!during.isEmpty && during.allSatisfy { $0 == 2 })
+        #expect(try store.database.scalar("PRAGMA temp_store") == .integer(0))
+    }
+
     @Test func changedFileReplacesItsRecords() throws {
         let tmp = try TemporaryFolder("pipeline")
         defer { tmp.remove() }

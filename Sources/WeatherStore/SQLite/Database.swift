@@ -151,6 +151,14 @@ public final class Database {
         try execute("BEGIN IMMEDIATE")
     }
 
+    /// Keeps SQLite's temporary files in memory (`temp_store=MEMORY`), or on disk again as
+    /// SQLite's default. The sub-journal of an open savepoint is one of them: with it on disk
+    /// every page a savepoint changes is first written there, one `pwrite` each. Set outside a
+    /// transaction only; SQLite drops the connection's TEMP tables when the setting changes.
+    public func setTemporaryFilesInMemory(_ inMemory: Bool) throws(StoreError) {
+        try execute("PRAGMA temp_store=\(inMemory ? "MEMORY" : "DEFAULT")")
+    }
+
     /// Opens a savepoint inside the open transaction: a part of it that can be undone alone
     /// (`rollback(to:)`) while what came before it stays. `name` comes from code, never input.
     public func savepoint(_ name: String) throws(StoreError) {
