@@ -10,9 +10,10 @@ holding its records) are one row with the counts added (SOURCE_SHARES); `meta` i
 part has the store's own keys) without the merge's `merge.*` keys; `part_locations` (an aggregate
 part's copy of its locations) is not a table of a store; and the views other than the record views
 are left out (they join tables the union keeps in different files; those tables are compared).
-A scores store written with `merge-scores --rows-in-parts` holds no `forecast_pairs`: its table
-`part_tables` names the aggregate part of each shard that holds them, and the union reads that
-table's rows from those parts (a part named there and missing is an error).
+A scores store written with `merge-scores --rows-in-parts` holds no `forecast_pairs` (nor the other
+per-location tables, nor `forecast_consistency`): its table `part_tables` names the aggregate part
+of each shard (the statistics file of each share for `forecast_consistency`) that holds them, and
+the union reads those tables' rows from those files (a file named there and missing is an error).
 
 The tables come from the stores themselves (`sqlite_master`), so a table added to the schema is
 compared without a change here:
@@ -85,7 +86,7 @@ def same(a, b, rel):
 
 
 def referenced(bs):
-    """The tables the B stores left in aggregate parts (`part_tables`): table -> the parts' stores."""
+    """The tables the B stores left in other files (`part_tables`): table -> those files' stores."""
     out = {}
     for b in bs:
         if "part_tables" not in names(b):
@@ -95,7 +96,7 @@ def referenced(bs):
                 part = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
                 names(part)
             except sqlite3.Error as e:
-                print(f"{table}: the part {path} that part_tables names cannot be read: {e}")
+                print(f"{table}: the file {path} that part_tables names cannot be read: {e}")
                 sys.exit(1)
             out.setdefault(table, []).append(part)
     return out

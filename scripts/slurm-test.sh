@@ -163,7 +163,7 @@ python3 scripts/compare-stores.py "$tmp/single.sqlite" "$tmp"/work/locations/par
   || fail "the location parts and the scores store differ from a single-process run"
 n=$(ls "$tmp"/work/statistics/stats-*.sqlite | wc -l)
 [ "$n" = "$statistics_tasks" ] || fail "expected $statistics_tasks statistics files, found $n"
-n=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select count(*) from sqlite_master where name = 'forecast_pairs'\").fetchone()[0])" \
+n=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select count(*) from sqlite_master where name in ('forecast_pairs', 'forecast_consistency')\").fetchone()[0])" \
     "$tmp/work/scores.sqlite")
-[ "$n" = 0 ] || fail "the scores store holds a copy of the pairs (merge-scores --rows-in-parts leaves them in the parts)"
-echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + $statistics_tasks-task statistics + merge-scores (per-location tables left in the parts) equal one process"
+[ "$n" = 0 ] || fail "the scores store holds a copy of the pairs or of forecast_consistency (merge-scores --rows-in-parts leaves them in the parts and the statistics files)"
+echo "slurm-test: passed: $tasks-task array ingest + $tasks-task location merge + $tasks-task aggregate + $statistics_tasks-task statistics + merge-scores (per-location tables left in the parts, forecast_consistency in the statistics files) equal one process"

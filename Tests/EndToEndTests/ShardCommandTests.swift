@@ -107,18 +107,26 @@ struct ShardCommandTests {
         #expect(sameSplit?.status == 0, "\(sameSplit?.stdout ?? "")")
         // The per-location tables left in the parts: no copy in the scores store, and still every table of one run.
         let kept = try CLI.run(["merge-scores", "--db", dir + "/kept.sqlite", "--statistics", dir + "/statistics", "--rows-in-parts"] + aggregates)
-        #expect(kept.status == 0 && kept.stderr.contains("forecast_pairs, excluded_pairs") && kept.stderr.contains("left in the parts (part_tables)"), "\(kept.stderr)")
+        #expect(kept.status == 0 && kept.stderr.contains("forecast_pairs, excluded_pairs") && kept.stderr.contains("forecast_consistency in the statistics files (part_tables)"), "\(kept.stderr)")
         let keptTables = try Database(path: dir + "/kept.sqlite").tableNames()
-        #expect(!keptTables.contains("forecast_pairs") && !keptTables.contains("daily_observed") && keptTables.contains("forecast_scores"), "\(keptTables)")
+        #expect(!keptTables.contains("forecast_pairs") && !keptTables.contains("daily_observed") && !keptTables.contains("forecast_consistency")
+                && keptTables.contains("forecast_scores") && keptTables.contains("forecast_revisions_by_lead"), "\(keptTables)")
         let sameKept = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
                                       [dir + "/single.sqlite"] + parts + [dir + "/kept.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
-        #expect(sameKept?.status == 0 && sameKept?.stdout.contains("forecast_pairs: ") == true, "\(sameKept?.stdout ?? "")")
+        #expect(sameKept?.status == 0 && sameKept?.stdout.contains("forecast_pairs: ") == true
+                && sameKept?.stdout.contains("forecast_consistency: ") == true, "\(sameKept?.stdout ?? "")")
         // A part it names gone is a difference, not a smaller table.
         try FileManager.default.moveItem(atPath: aggregates[1], toPath: dir + "/moved.sqlite")
         let gone = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
                                   [dir + "/single.sqlite"] + parts + [dir + "/kept.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
         #expect(gone?.status == 1 && gone?.stdout.contains("cannot be read") == true, "\(gone?.stdout ?? "")")
         try FileManager.default.moveItem(atPath: dir + "/moved.sqlite", toPath: aggregates[1])
+        // So is a statistics file it names for forecast_consistency.
+        try FileManager.default.moveItem(atPath: dir + "/statistics/stats-1.sqlite", toPath: dir + "/moved.sqlite")
+        let goneStatistics = try Python.run(repositoryRoot + "/scripts/compare-stores.py",
+                                            [dir + "/single.sqlite"] + parts + [dir + "/kept.sqlite", "--tables", "all"], allowedStatuses: [0, 1])
+        #expect(goneStatistics?.status == 1 && goneStatistics?.stdout.contains("forecast_consistency: the file") == true, "\(goneStatistics?.stdout ?? "")")
+        try FileManager.default.moveItem(atPath: dir + "/moved.sqlite", toPath: dir + "/statistics/stats-1.sqlite")
         // A missing share is refused, naming it.
         let missing = try CLI.run(["merge-scores", "--db", dir + "/bad.sqlite", "--statistics", dir + "/statistics/stats-0.sqlite",
                                    "--statistics", dir + "/statistics/stats-2.sqlite"] + aggregates)

@@ -10,7 +10,8 @@ import WeatherStore
 /// `merge-scores --statistics`: against one ingest + one aggregate, every table, tolerance 0.
 struct ScoreStatisticsTests {
     /// The S statistics files of `parts`, given to the last step in reverse, and the scores store.
-    static func split(_ parts: [String], tasks s: Int, in folder: String, tag: String) throws -> (scores: String, results: [ScoreStatistics.Result]) {
+    static func split(_ parts: [String], tasks s: Int, in folder: String, tag: String) throws
+        -> (scores: String, results: [ScoreStatistics.Result], files: [String]) {
         var files: [String] = [], results: [ScoreStatistics.Result] = []
         for j in 0..<s {
             let file = "\(folder)/stats-\(tag)-\(j).sqlite"
@@ -20,7 +21,7 @@ struct ScoreStatisticsTests {
         let scores = "\(folder)/scores-split-\(tag).sqlite"
         _ = try ScoreMerge.run(out: scores, parts: parts.reversed(), statistics: files.reversed())
         _ = try ScoreMerge.run(out: "\(folder)/scores-parts-\(tag).sqlite", parts: parts.reversed(), statistics: files.reversed(), rowsInParts: true)
-        return (scores, results)
+        return (scores, results, files)
     }
 
     /// The location parts and the aggregate parts of `stores`, M of each.
@@ -60,7 +61,7 @@ struct ScoreStatisticsTests {
             SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM forecast_pairs GROUP BY variable, lead_days, CASE WHEN lead_days IS NULL THEN lead_hours_bin END)
             """)?.int ?? 0)
         for s in [1, 2, 3] {
-            let (scores, results) = try Self.split(aggregates, tasks: s, in: folder.path, tag: "\(tag)-s\(s)")
+            let (scores, results, files) = try Self.split(aggregates, tasks: s, in: folder.path, tag: "\(tag)-s\(s)")
             // Every group by exactly one task, from exactly its pairs: each pass reads every pair once.
             #expect(results.map(\.leadPairs).reduce(0, +) == pairs, "S=\(s)")
             #expect(results.map(\.sourcePairs).reduce(0, +) == pairs, "S=\(s)")
@@ -69,7 +70,7 @@ struct ScoreStatisticsTests {
             if s > 1 && pairs > 0 { #expect(results.allSatisfy { $0.leadPairs < pairs }, "S=\(s): one task read every pair") }
             let diff = try StoreComparison.differences(single, union: locations.map { try Database(path: $0) } + [try Database(path: scores)])
             #expect(diff.isEmpty, "S=\(s): \(diff)")
-            try Self.checkPairsInParts(single, locations: locations, aggregates: aggregates, scores: scores, s: s)
+            try Self.checkPairsInParts(single, locations: locations, aggregates: aggregates, statistics: files, scores: scores, s: s)
             if s > 1 { #expect(results.map(\.leadPairs).max() ?? 0 <= max(largestLeadGroup, pairs / s + largestLeadGroup), "S=\(s)") }
             // In the order one aggregate writes them, not only the same rows.
             let out = try Database(path: scores)
@@ -82,27 +83,44 @@ struct ScoreStatisticsTests {
     }
 
     /// The scores store written with the pairs left in the parts: every table of the single run
-    /// (the pairs read from the parts its `part_tables` names; by location, each part's rows in
-    /// their order, they are the single run's rows in its order, tolerance 0), no copy of the
-    /// pairs, and the same other tables as the copying one.
-    static func checkPairsInParts(_ single: Database, locations: [String], aggregates: [String], scores: String, s: Int) throws {
+    /// (the pairs read from the parts its `part_tables` names, `forecast_consistency` from the
+    /// statistics files; in `PartTables.unionOrder` they are the single run's rows in its order,
+    /// tolerance 0), no copy of them, and the same other tables as the copying one.
+    static func checkPairsInParts(_ single: Database, locations: [String], aggregates: [String], statistics: [String], scores: String, s: Int) throws {
         let kept = try Database(path: scores.replacingOccurrences(of: "scores-split-", with: "scores-parts-"))
-        #expect(try !StoreComparison.exists(kept, "forecast_pairs"), "S=\(s)")
-        let named = try kept.rows("SELECT path FROM part_tables WHERE table_name = 'forecast_pairs' ORDER BY shard_index").compactMap { $0.first?.string }
-        #expect(named == aggregates.map(PartTables.absolute), "S=\(s)")
+        for (table, files) in [("forecast_pairs", aggregates), ("forecast_consistency", statistics)] {
+            #expect(try !StoreComparison.exists(kept, table), "S=\(s): \(table) copied")
+            let named = try kept.rows("SELECT path FROM part_tables WHERE table_name = ? ORDER BY shard_index", [.text(table)]).compactMap { $0.first?.string }
+            #expect(named == files.map(PartTables.absolute), "S=\(s): \(table)")
+            let expected = try single.rows("SELECT \(try Self.columns(single, table)) FROM \(table) ORDER BY rowid").map { StoreComparison.render($0) }
+            #expect(try Self.union(table, of: named, columns: Self.columns(single, table)) == expected, "S=\(s): \(table) from its files in another order")
+        }
+        #expect(try kept.scalar("SELECT COUNT(*) FROM part_tables WHERE table_name = 'forecast_consistency'")?.int == Int64(s))
         let diff = try StoreComparison.differences(single, union: locations.map { try Database(path: $0) } + [kept])
         #expect(diff.isEmpty, "S=\(s), pairs in the parts: \(diff)")
-        let columns = try single.rows("SELECT name FROM pragma_table_info('forecast_pairs') ORDER BY cid").compactMap { $0.first?.string }
-            .filter { !StoreComparison.ignored.contains($0) }.map(Database.quoteIdentifier).joined(separator: ", ")
-        // Each part's rows in their order, the parts' rows by location (stable: a location is in one part).
-        let union = try named.flatMap { try Database(path: $0, readOnly: true).rows("SELECT location_id, \(columns) FROM forecast_pairs ORDER BY rowid") }
-        let inOrder = union.enumerated().sorted { ($0.element[0].string ?? "", $0.offset) < ($1.element[0].string ?? "", $1.offset) }.map(\.element)
-        let expected = try single.rows("SELECT location_id, \(columns) FROM forecast_pairs ORDER BY rowid")
-        #expect(inOrder.map { StoreComparison.render($0) } == expected.map { StoreComparison.render($0) }, "S=\(s): the parts' pairs by location")
         let copying = try Database(path: scores)
-        for table in try StoreComparison.tables(copying) where !PartTables.tables.contains(table) {
+        for table in try StoreComparison.tables(copying) where !(PartTables.tables + PartTables.statisticsTables).contains(table) {
             #expect(try StoreComparison.differences(copying, kept, tables: [table]).isEmpty, "S=\(s): \(table)")
         }
+    }
+
+    /// The compared columns of a table, quoted, in schema order.
+    static func columns(_ db: Database, _ table: String) throws -> String {
+        try db.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.string }
+            .filter { !StoreComparison.ignored.contains($0) }.map(Database.quoteIdentifier).joined(separator: ", ")
+    }
+
+    /// The rows of `table` over `files`, read as docs/SCALING.md says: attached, each row tagged
+    /// with its file and row id, in `PartTables.unionOrder`.
+    static func union(_ table: String, of files: [String], columns: String) throws -> [String] {
+        let db = try Database(path: ":memory:")
+        for (k, file) in files.enumerated() {
+            try db.attachReadOnly(file, as: "f")
+            if k == 0 { try db.execute("CREATE TABLE u AS SELECT 0 AS file, 0 AS row, * FROM f.\(table) WHERE 0") }
+            try db.run("INSERT INTO u SELECT ?, rowid, * FROM f.\(table)", [.integer(Int64(k))])
+            try db.execute("DETACH DATABASE f")
+        }
+        return try db.rows("SELECT \(columns) FROM u ORDER BY \(PartTables.unionOrder(table))").map { StoreComparison.render($0) }
     }
 
     @Test func theFixturesSplitInOneTwoAndThreeTasksEqualOneAggregate() throws {

@@ -31,8 +31,8 @@ public enum ScoreMerge {
     /// (`ScoreStatistics`); what stays is the concatenation and the pooled sums. With
     /// `rowsInParts` as well, the tables of `PartTables.tables` (the per-location tables, the pairs
     /// among them: as many rows as the records, nearly all of the concatenation's cost) are not
-    /// copied but left in the parts, which `part_tables` names, so that no serial step grows with
-    /// the records.
+    /// copied but left in the parts, and `forecast_consistency` in the statistics files, which
+    /// `part_tables` names, so that no serial step grows with the records.
     public static func run(out: String, parts: [String], statistics: [String] = [], rowsInParts: Bool = false) throws -> Result {
         if rowsInParts && statistics.isEmpty {
             throw ShardAggregationError("the per-location tables can stay in the parts only with --statistics: without it merge-scores computes the statistics from them here")
@@ -64,7 +64,7 @@ public enum ScoreMerge {
         for (shard, file) in zip(statisticsShards, statistics).sorted(by: { $0.0.index < $1.0.index }) {
             try database.attachReadOnly(file, as: "stats")
             defer { try? database.execute("DETACH DATABASE stats") }
-            try ScoreStatisticsMerge.stage(database, shard: shard)
+            try ScoreStatisticsMerge.stage(database, shard: shard, leaving: rowsInParts ? PartTables.statisticsTables : [])
         }
         result.notMerged = Array(Set(result.notMerged)).sorted()
         result.parts = parts.count
@@ -76,7 +76,7 @@ public enum ScoreMerge {
                 result.rows[table] = try unstage(database, table)
             }
             if rowsInParts {
-                try PartTables.record(database, parts: parts, shards: shards)
+                try PartTables.record(database, parts: parts, shards: shards, statistics: statistics, statisticsShards: statisticsShards)
             }
             let pooled = PooledScores(database: database)
             result.rows[scores, default: 0] += try pooled.write()

@@ -10,9 +10,10 @@ enum ScoreStatisticsMerge {
     static let scoreKey = ["provider", "product", "model", "derived_from", "location_id", "variable", "lead_kind", "lead_days", "lead_hours_bin"]
 
     /// Copies the attached file's rows into temp tables (a file cannot be detached inside the
-    /// transaction that writes the output, and S files may be more than SQLite attaches at once).
-    static func stage(_ database: Database, shard: Shard) throws {
-        for table in [ScoreMerge.scores] + ScoreSchema.tables {
+    /// transaction that writes the output, and S files may be more than SQLite attaches at once),
+    /// but those `left` in the files.
+    static func stage(_ database: Database, shard: Shard, leaving left: [String] = []) throws {
+        for table in [ScoreMerge.scores] + ScoreSchema.tables where !left.contains(table) {
             let staged = Database.quoteIdentifier("s_" + table)
             let columns = table == ScoreMerge.scores ? scoreKey + ScoreSchema.detailColumns.map(\.name)
                 : try database.rows("SELECT name FROM pragma_table_info(?, 'stats')", [.text(table)]).compactMap { $0.first?.string }
@@ -36,10 +37,10 @@ enum ScoreStatisticsMerge {
         try database.execute("DROP TABLE temp.\(staged)")
     }
 
-    /// Writes the staged rows in the aggregate's order: its groups in the order it visits them
-    /// (the keys below, spelled in SQL), and within a group the order the one task that computed
-    /// it wrote them, which is the aggregate's.
-    static func order(_ database: Database) throws {
+    /// The key of each statistics table's rows in the aggregate's order: its groups in the order
+    /// it visits them (spelled in SQL); within a group the rows keep the order the one task that
+    /// computed it wrote them, which is the aggregate's. A table not named keeps its files' order.
+    static let orders: [String: String] = {
         let rank = "CASE WHEN lead_days IS NOT NULL THEN lead_days "
             + ForecastPair.leadBins.enumerated().map { "WHEN lead_hours_bin = '\($0.element.0)' THEN \($0.offset) " }.joined()
             + "ELSE 99 END"
@@ -47,7 +48,7 @@ enum ScoreStatisticsMerge {
         // The precipitation tables hold one variable and day leads only (an hour lead's rows
         // have no bin to order by and keep the order of their statistics files).
         let precipitation = "provider, product, model, derived_from, lead_days"
-        let orders: [String: String] = [
+        return [
             ScoreSchema.precipThresholds.name: precipitation,
             ScoreSchema.popReliability.name: precipitation,
             ScoreSchema.scoresByMonth.name: slice,
@@ -58,6 +59,10 @@ enum ScoreStatisticsMerge {
             ScoreSchema.providerComparison.name: "variable, lead_kind, \(rank)",
             RankingSchema.providerRanking.name: "variable, lead_kind, \(rank)",
         ]
+    }()
+
+    /// Writes the staged rows in the aggregate's order (`orders`, then file and row).
+    static func order(_ database: Database) throws {
         for table in ScoreSchema.tables {
             let staged = Database.quoteIdentifier("s_" + table)
             guard try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?", [.text("s_" + table)])?.int == 1 else { continue }

@@ -43,7 +43,8 @@ public enum MergeScoresStage {
             let rows = result.rows.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             log.info("merged \(result.parts) aggregate parts into \(out)"
                      + (statistics.isEmpty ? "" : " with the pooled statistics of \(statistics.count) files") + ": \(rows)"
-                     + (rowsInParts ? "; \(PartTables.tables.joined(separator: ", ")) left in the parts (\(PartTables.table))" : ""))
+                     + (rowsInParts ? "; \(PartTables.tables.joined(separator: ", ")) left in the parts and "
+                                      + "\(PartTables.statisticsTables.joined(separator: ", ")) in the statistics files (\(PartTables.table))" : ""))
             if !result.notMerged.isEmpty {
                 log.warning("not merged (no location_id; run 'wxpipe aggregate' on the whole store for them): "
                             + result.notMerged.joined(separator: ", "))
