@@ -22,6 +22,8 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
 struct JSONNode: Sendable {
     var kind: JSONKind
     /// For strings: the raw bytes contain a backslash escape. For booleans: the value is `true`.
+    /// For objects: two members may have the same name (`JSONKeyFilter`), so a lookup reads every
+    /// member; without it the first member of the name is the only one.
     var flag: Bool
     /// Byte range of the value's text: for strings, the bytes between the quotes.
     var start: Int32
@@ -30,6 +32,23 @@ struct JSONNode: Sendable {
     var next: Int32
     /// Number of children (array elements, or object members) for containers.
     var count: Int32
-    /// The value of a number (already checked to be finite).
+    /// The value of a number (already checked to be finite). For objects: the bits of the
+    /// members' `JSONKeyFilter`.
     var number: Double
+}
+
+/// A one-word summary of an object's member names, kept on its node: a bit per name, chosen by
+/// its length and its first and last bytes. A lookup of a name whose bit is clear ends at once —
+/// decoders and format detection ask objects for many names they do not have (every format's
+/// `detect` runs on every document) — and a name seen twice sets `JSONNode.flag`. Names with
+/// escapes set every bit and the flag: their bytes are not their text.
+enum JSONKeyFilter {
+    static let all = UInt64.max
+
+    @inline(__always)
+    static func bit(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        guard count > 0 else { return 1 }
+        let h = count &+ Int(bytes[0]) &* 3 &+ Int(bytes[count - 1]) &* 5
+        return 1 << UInt64(h & 63)
+    }
 }

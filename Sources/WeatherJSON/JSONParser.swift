@@ -83,6 +83,7 @@ struct JSONParser: ~Copyable {
         i += 1
         skipWhitespace()
         var members = 0
+        var filter: UInt64 = 0, mayRepeat = false
         if i < p.count && p[i] == UInt8(ascii: "}") {
             i += 1
         } else {
@@ -90,6 +91,11 @@ struct JSONParser: ~Copyable {
                 guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 guard p[i] == UInt8(ascii: "\"") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
                 try parseString()
+                let key = nodes[nodes.count - 1]
+                let bit = key.flag ? JSONKeyFilter.all
+                    : JSONKeyFilter.bit(p.baseAddress! + Int(key.start), count: Int(key.end) - Int(key.start))
+                if filter & bit != 0 { mayRepeat = true }
+                filter |= bit
                 skipWhitespace()
                 guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 guard p[i] == UInt8(ascii: ":") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
@@ -109,6 +115,8 @@ struct JSONParser: ~Copyable {
         nodes[slot].end = Int32(truncatingIfNeeded: i)
         nodes[slot].next = Int32(truncatingIfNeeded: nodes.count)
         nodes[slot].count = Int32(truncatingIfNeeded: members)
+        nodes[slot].flag = mayRepeat
+        nodes[slot].number = Double(bitPattern: filter)
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {

@@ -63,11 +63,16 @@ public struct JSONValue: Sendable {
     }
 
     /// Linear scan over the members comparing raw key bytes; objects in weather replies have a
-    /// handful of members, so this beats building a dictionary per object.
+    /// handful of members, so this beats building a dictionary per object. The object's
+    /// `JSONKeyFilter` answers most absent names without the scan, and without a repeated name
+    /// the scan stops at the first match.
     private func member(named needle: UnsafeBufferPointer<UInt8>) -> JSONValue? {
         document.nodes.withUnsafeBufferPointer { nodes -> JSONValue? in
             let n = nodes[index]
             guard n.kind == .object else { return nil }
+            let bit = needle.isEmpty ? 1 : JSONKeyFilter.bit(needle.baseAddress!, count: needle.count)
+            guard n.number.bitPattern & bit != 0 else { return nil }
+            let stopAtFirst = !n.flag
             return document.bytes.withUnsafeBufferPointer { bytes -> JSONValue? in
                 var child = index + 1
                 var found = -1
@@ -82,6 +87,7 @@ public struct JSONValue: Sendable {
                                 && (length == 0 || (bytes[start] == needle[0]
                                     && memcmp(bytes.baseAddress! + start, needle.baseAddress!, length) == 0)) {
                         found = child + 1
+                        if stopAtFirst { break }
                     }
                     child = Int(nodes[child + 1].next)
                 }

@@ -122,4 +122,28 @@ struct JSONDuplicateKeyTests {
         #expect(doc.root["a"]?.int == 3)
         #expect(doc.root.count == 3)
     }
+
+    /// The last of a repeated name wins also when an escape spells it (its bytes are not its
+    /// text) and when it is not the first member; an escaped name is found by its text.
+    @Test func lastDuplicateWinsWhateverTheSpelling() throws {
+        for (text, name, expected) in [(#"{"k\u0065y": 1, "key": 2}"#, "key", 2), (#"{"key": 1, "k\u0065y": 2}"#, "key", 2),
+                                       (#"{"x": 0, "key": 1, "y": 0, "key": 4}"#, "key", 4), (#"{"": 1, "": 5}"#, "", 5)] {
+            #expect(try JSONDocument(parsing: text).root[name]?.int == expected, "\(text)")
+        }
+        #expect(try JSONDocument(parsing: #"{"\u0061": 7}"#).root["a"]?.int == 7)
+    }
+
+    /// Every name of an object with many members is found, with its own value, and names it does
+    /// not have (of the same lengths and first and last bytes too) are not: the per-object summary
+    /// of names (`JSONKeyFilter`) only ever skips a scan that would find nothing.
+    @Test func everyMemberIsFoundAndNoOther() throws {
+        let names = (0..<300).map { "k\($0 % 7)_\($0)" } + ["lat", "lon", "dt", "main", "a", "", "z\u{e9}"]
+        let body = names.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ", ")
+        let doc = try JSONDocument(parsing: "{" + body + "}")
+        for (k, name) in names.enumerated() { #expect(doc.root[name]?.int == k, "\(name)") }
+        for name in ["k0_1", "k1_0x", "lan", "lot", "d", "mains", "b", " ", "z\u{e8}"] { #expect(doc.root[name] == nil, "\(name)") }
+        let small = try JSONDocument(parsing: #"{"lat": 1, "lon": 2}"#).root
+        for name in ["lat", "lon"] { #expect(small[name] != nil) }
+        for name in ["lot", "lan", "la", "dt", "cod", "main", "latt"] { #expect(small[name] == nil, "\(name)") }
+    }
 }
