@@ -19,9 +19,10 @@ public struct MergeScoresCommand: Command {
     'merge-scores --shard J/S --out STATS-J PART...' computes the groups whose key hashes to J,
     then 'merge-scores --db OUT --statistics DIR PART...' takes them from the S files instead of
     computing them. With --rows-in-parts as well, the per-location tables (daily values, pairs,
-    exclusions, derived days) are not copied into OUT: they stay in the parts, which OUT's table
-    part_tables names, and OUT keeps forecast_scores, scores_by_lead and the pooled statistics
-    (no step left serial grows with the records). docs/SCALING.md.
+    exclusions, derived days) are not copied into OUT: they stay in the parts, and
+    forecast_consistency in the statistics files, which OUT's table part_tables names; OUT keeps
+    forecast_scores, scores_by_lead and the other pooled statistics (no step left serial grows
+    with the records). docs/SCALING.md.
     """
     static let db = OptionSpec("--db", value: "OUT", help: "The store whose derived tables are written (the scores store or the merged store).")
     static let shard = OptionSpec("--shard", value: "J/S", help: "Compute only share J of S of the pooled statistics into --out "
@@ -30,7 +31,8 @@ public struct MergeScoresCommand: Command {
     static let statistics = OptionSpec("--statistics", value: "STATS", help: "With --db: the files of every --shard J/S (or a folder of them), "
                                        + "used instead of computing the pooled statistics here.", repeatable: true)
     static let rowsInParts = OptionSpec("--rows-in-parts", help: "With --statistics: leave the per-location tables (forecast_pairs…) in "
-                                       + "the parts, named by OUT's part_tables, instead of copying their rows into OUT.")
+                                       + "the parts and forecast_consistency in the statistics files, named by OUT's part_tables, "
+                                       + "instead of copying their rows into OUT.")
     public static let options = [db, shard, out, statistics, rowsInParts]
     public static let examples = [
         "wxpipe merge-scores --db weather.sqlite parts/aggregate-*.sqlite",
