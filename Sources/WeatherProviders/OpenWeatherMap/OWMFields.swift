@@ -2,8 +2,17 @@ import WeatherCore
 
 /// Field readers shared by the OpenWeatherMap formats (current, forecast5, One Call, history).
 enum OWMFields {
-    /// The units assumption as the messages state it.
+    /// The units assumption as the messages state it: made once per units and source, not per
+    /// reply (formatting it was a tenth of decoding an OWM current reply).
     static func assumption(_ units: UnitSystem, _ source: UnitsSource) -> String {
+        assumptions[units]?[source] ?? text(units, source)
+    }
+
+    private static let assumptions: [UnitSystem: [UnitsSource: String]] = Dictionary(uniqueKeysWithValues: UnitSystem.allCases.map { units in
+        (units, Dictionary(uniqueKeysWithValues: UnitsSource.allCases.map { ($0, text(units, $0)) }))
+    })
+
+    private static func text(_ units: UnitSystem, _ source: UnitsSource) -> String {
         "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(OWMUnits.describe(source))"
     }
 
