@@ -22,6 +22,10 @@ struct ComparisonCases {
         var meanAbs: Double { abs / n }
         var meanSquared: Double { sq / n }
         var meanIssuedAt: Double { issuedAt / n }
+
+        mutating func add(error e: Double, issuedAt issued: Double) {
+            n += 1; abs += Swift.abs(e); sq += e * e; issuedAt += issued
+        }
     }
 
     /// The pairs of one variable and lead: every case and what each source has there.
@@ -84,12 +88,25 @@ struct ComparisonCases {
             let key = Case(location: r.string("location_id") ?? "", time: time, date: date)
             let e = r.double("error") ?? 0
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
-            let source = r.string("source") ?? ""
-            var loss = current!.cases[key]?[source] ?? Loss()
-            loss.n += 1; loss.abs += abs(e); loss.sq += e * e; loss.issuedAt += issued
-            current!.cases[key, default: [:]][source] = loss
+            // Added in place: one lookup of the case and of the source, not a read and a write of each.
+            current!.cases[key, default: [:]][r.string("source") ?? "", default: Loss()].add(error: e, issuedAt: issued)
         })
         if let current { try body(current) }
+    }
+
+    /// The families a group's cases are tested in, in order: every case pooled (`*`, when they
+    /// span several locations), then each location's cases. `cases` are in location order (a
+    /// subsequence of `Group.orderedCases`), so each location's cases are one run of them, found in
+    /// one pass: filtering every case once per location grew with locations × cases.
+    static func scopes(_ cases: [Case]) -> (locations: Int, families: [(scope: String, cases: [Case])]) {
+        var runs: [(scope: String, cases: [Case])] = []
+        var start = 0
+        for i in cases.indices.dropFirst() where cases[i].location != cases[start].location {
+            runs.append((cases[start].location, Array(cases[start..<i])))
+            start = i
+        }
+        if !cases.isEmpty { runs.append((cases[start].location, Array(cases[start...]))) }
+        return (runs.count, (runs.count > 1 ? [(ScoreKey.pooled, cases)] : []) + runs)
     }
 
     /// The horizon h of a lead, in the unit of the test's series (days): the lead itself for day

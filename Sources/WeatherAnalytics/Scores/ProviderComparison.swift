@@ -82,10 +82,9 @@ public enum ProviderComparisons {
         var family: [String: [ProviderComparison]] = [:]
         for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
             let matched = keys.filter { group.cases[$0]![a] != nil && group.cases[$0]![b] != nil }
-            let locations = Set(matched.map(\.location)).sorted()
-            for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
-                let inScope = matched.filter { scope == ScoreKey.pooled || $0.location == scope }
-                let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
+            let scopes = ComparisonCases.scopes(matched)
+            for (scope, inScope) in scopes.families {
+                let place = scope == ScoreKey.pooled ? "\(scopes.locations) locations" : (names[scope] ?? scope)
                 family[scope, default: []].append(compare(a, b, group, scope, place, inScope, options))
             }
         }

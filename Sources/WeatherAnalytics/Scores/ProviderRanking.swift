@@ -63,11 +63,9 @@ public enum ProviderRankings {
     /// The rankings of one group (variable × lead): pooled first when it has several locations, then each location's.
     static func rankings(_ group: ComparisonCases.Group, options: AggregateOptions, names: [String: String]) -> [RankedSource] {
         var out: [RankedSource] = []
-        let keys = group.orderedCases
-        let locations = Set(keys.map(\.location)).sorted()
-        for scope in (locations.count > 1 ? [ScoreKey.pooled] : []) + locations {
-            let inScope = keys.filter { scope == ScoreKey.pooled || $0.location == scope }
-            let place = scope == ScoreKey.pooled ? "\(locations.count) locations" : (names[scope] ?? scope)
+        let scopes = ComparisonCases.scopes(group.orderedCases)
+        for (scope, inScope) in scopes.families {
+            let place = scope == ScoreKey.pooled ? "\(scopes.locations) locations" : (names[scope] ?? scope)
             out += rank(group, scope: scope, place: place, cases: inScope, options: options)
         }
         return out
