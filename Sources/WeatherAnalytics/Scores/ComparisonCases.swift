@@ -16,6 +16,14 @@ struct ComparisonCases {
         var date: String
     }
 
+    /// A case and what each source has there.
+    struct Entry {
+        var key: Case
+        var losses: [String: Loss]
+        var location: String { key.location }
+        var date: String { key.date }
+    }
+
     /// One source's pairs on one case.
     struct Loss {
         var n = 0.0, abs = 0.0, sq = 0.0, issuedAt = 0.0
@@ -34,8 +42,12 @@ struct ComparisonCases {
         var lead: ScoreLead
         var cases: [Case: [String: Loss]] = [:]
 
-        /// Cases in location and time order, not a Dictionary's (which changes from process to process).
-        var orderedCases: [Case] { cases.keys.sorted { ($0.location, $0.time) < ($1.location, $1.time) } }
+        /// Cases in location and time order, not a Dictionary's (which changes from process to
+        /// process), each with its sources' losses: the tests read them case by case, many times
+        /// over (every pair of sources, every ranking round), without looking the case up again.
+        var orderedCases: [Entry] {
+            cases.map { Entry(key: $0.key, losses: $0.value) }.sorted { ($0.key.location, $0.key.time) < ($1.key.location, $1.key.time) }
+        }
         var sources: [String] { Set(cases.values.flatMap(\.keys)).sorted() }
     }
 
@@ -98,8 +110,8 @@ struct ComparisonCases {
     /// span several locations), then each location's cases. `cases` are in location order (a
     /// subsequence of `Group.orderedCases`), so each location's cases are one run of them, found in
     /// one pass: filtering every case once per location grew with locations × cases.
-    static func scopes(_ cases: [Case]) -> (locations: Int, families: [(scope: String, cases: [Case])]) {
-        var runs: [(scope: String, cases: [Case])] = []
+    static func scopes(_ cases: [Entry]) -> (locations: Int, families: [(scope: String, cases: [Entry])]) {
+        var runs: [(scope: String, cases: [Entry])] = []
         var start = 0
         for i in cases.indices.dropFirst() where cases[i].location != cases[start].location {
             runs.append((cases[start].location, Array(cases[start..<i])))
@@ -138,13 +150,13 @@ struct ComparisonCases {
 
     /// Per date, each source's mean loss over the date's cases: the series a test compares (one
     /// term per date, so cases of several places on the same day do not inflate n).
-    static func dailyLosses(_ cases: [Case], _ losses: [Case: [String: Loss]], _ sources: [String]) -> [[(abs: Double, sq: Double)]] {
+    static func dailyLosses(_ cases: [Entry], _ sources: [String]) -> [[(abs: Double, sq: Double)]] {
         var byDate: [String: (n: Double, abs: [Double], sq: [Double])] = [:]
         for c in cases {
             var d = byDate[c.date] ?? (0, Array(repeating: 0, count: sources.count), Array(repeating: 0, count: sources.count))
             d.n += 1
             for (k, s) in sources.enumerated() {
-                let l = losses[c]![s]!
+                let l = c.losses[s]!
                 d.abs[k] += l.meanAbs; d.sq[k] += l.meanSquared
             }
             byDate[c.date] = d

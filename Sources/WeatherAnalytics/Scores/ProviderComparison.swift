@@ -81,7 +81,7 @@ public enum ProviderComparisons {
         let keys = group.orderedCases
         var family: [String: [ProviderComparison]] = [:]
         for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
-            let matched = keys.filter { group.cases[$0]![a] != nil && group.cases[$0]![b] != nil }
+            let matched = keys.filter { $0.losses[a] != nil && $0.losses[b] != nil }
             let scopes = ComparisonCases.scopes(matched)
             for (scope, inScope) in scopes.families {
                 let place = scope == ScoreKey.pooled ? "\(scopes.locations) locations" : (names[scope] ?? scope)
@@ -121,10 +121,10 @@ public enum ProviderComparisons {
     /// One comparison: the matched cases whose issues are aligned, then per date each source's
     /// mean loss over them.
     static func compare(_ a: String, _ b: String, _ group: ComparisonCases.Group, _ scope: String, _ place: String,
-                        _ matched: [ComparisonCases.Case], _ options: AggregateOptions) -> ProviderComparison {
-        let gaps = matched.map { ComparisonCases.issueGapHours(group.cases[$0]!, [a, b]) }
+                        _ matched: [ComparisonCases.Entry], _ options: AggregateOptions) -> ProviderComparison {
+        let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, [a, b]) }
         let aligned = zip(matched, gaps).filter { $0.1 <= options.issueAlignmentHours + 1e-9 }.map(\.0)
-        let days = ComparisonCases.dailyLosses(aligned, group.cases, [a, b])
+        let days = ComparisonCases.dailyLosses(aligned, [a, b])
         let absA = days.map { $0[0].abs }, absB = days.map { $0[1].abs }
         let h = ComparisonCases.horizon(group.lead)
         let count = Double(max(days.count, 1))
