@@ -40,8 +40,9 @@ struct JSONNode: Sendable {
 /// A one-word summary of an object's member names, kept on its node: a bit per name, chosen by
 /// its length and its first and last bytes. A lookup of a name whose bit is clear ends at once —
 /// decoders and format detection ask objects for many names they do not have (every format's
-/// `detect` runs on every document) — and a name seen twice sets `JSONNode.flag`. Names with
-/// escapes set every bit and the flag: their bytes are not their text.
+/// `detect` runs on every document) — and a name seen twice sets `JSONNode.flag`. A name with
+/// escapes sets every bit (and so the flag, when the object has another member): its bytes are
+/// not its text, so every lookup reads it.
 enum JSONKeyFilter {
     static let all = UInt64.max
 

@@ -60,8 +60,6 @@ extension ReportBuilder {
             s += numbers("revisions-\(variable)", ["provider", "lead (days)", "revisions", "mean |revision| (\(unit))", "95 % interval"],
                          rows.map { r in [r[0].string ?? "", String(r[1].int ?? 0), String(r[2].int ?? 0), fmt(r[3].double), interval(r[4].double, r[5].double)] })
         }
-        // A scores store of `merge-scores --rows-in-parts` leaves this table in the statistics files.
-        guard try tableExists("forecast_consistency") else { return s + "</section>" }
         let flips = try database.rows("""
             SELECT \(SourceIdentity.sql()), variable, COUNT(*), SUM(n_issues - 1), AVG(mean_abs_revision),
                    SUM(sign_changes), SUM(CASE WHEN n_issues > 2 THEN n_issues - 2 ELSE 0 END), AVG(flip_flop_index)

@@ -79,7 +79,8 @@ enum StoreComparison {
     /// rows of one file added up, `meta` a set (each part has the store's own keys), and the
     /// merge's `merge.*` keys left out.
     /// A scores store of `merge-scores --rows-in-parts` has no copy of the pairs: its `part_tables`
-    /// names the aggregate parts that hold them, and their rows are read from there, as
+    /// names the files that hold them (the aggregate parts; the statistics files for
+    /// `forecast_consistency`), and their rows are read from there, as
     /// `scripts/compare-stores.py` reads them.
     static func differences(_ a: Database, union parts: [Database], relative: Double = 0) throws -> [String] {
         var out: [String] = []
