@@ -105,24 +105,10 @@ struct CSVEncoder {
     mutating func appendInteger(_ v: Int64) {
         if v < 0 {
             out.append(UInt8(ascii: "-"))
-            appendDigits(v.magnitude)
+            out.appendDecimal(v.magnitude)
         } else {
-            appendDigits(UInt64(v))
+            out.appendDecimal(UInt64(v))
         }
-    }
-
-    /// Digits from the right into a fixed buffer, then copied in order.
-    private mutating func appendDigits(_ v: UInt64) {
-        var n = 1
-        var x = v
-        while x >= 10 { x /= 10; n += 1 }
-        let p = out.reserve(n)
-        x = v
-        for k in stride(from: n - 1, through: 0, by: -1) {
-            p[k] = UInt8(ascii: "0") + UInt8(x % 10)
-            x /= 10
-        }
-        out.count += n
     }
 
     /// `CSV.formatReal`: `%.10g`, trailing zeros dropped, always a decimal point or an exponent.
@@ -138,47 +124,9 @@ struct CSVEncoder {
             out.append(UInt8(ascii: "0"))
             return
         }
-        guard let (digits, exponent) = Self.tenDigits(v.magnitude) else {
+        if out.appendTenDigits(v, decimal: decimal, pointZero: true) == nil {
             append(CSV.formatReal(v, decimal: dialect.decimalSeparator))
-            return
         }
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        // `digits` has 10 digits d0…d9 and the value is d0.d1…d9 × 10^exponent, -4 ≤ exponent ≤ 9.
-        var d = digits
-        var trailing = 0
-        while d % 10 == 0 && trailing < 9 { d /= 10; trailing += 1 }
-        let significant = 10 - trailing  // digits left after dropping trailing zeros
-        // At most "0." + 4 zeros + 10 digits, or 10 digits + ".0": 16 bytes.
-        let p = out.reserve(16)
-        var n = 0
-        func put(_ b: UInt8) { p[n] = b; n += 1 }
-        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { digitsOut in
-            var x = d
-            for k in stride(from: significant - 1, through: 0, by: -1) {
-                digitsOut[k] = UInt8(ascii: "0") + UInt8(x % 10)
-                x /= 10
-            }
-            if exponent < 0 {
-                put(UInt8(ascii: "0"))
-                put(decimal)
-                for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
-                for k in 0..<significant { put(digitsOut[k]) }
-            } else {
-                let whole = exponent + 1
-                if significant <= whole {
-                    for k in 0..<significant { put(digitsOut[k]) }
-                    for _ in 0..<(whole - significant) { put(UInt8(ascii: "0")) }
-                    put(decimal)
-                    put(UInt8(ascii: "0"))
-                } else {
-                    for k in 0..<whole { put(digitsOut[k]) }
-                    put(decimal)
-                    for k in whole..<significant { put(digitsOut[k]) }
-                }
-            }
-        }
-        out.count += n
     }
 
     /// The value rounded to 10 significant digits as an integer in [10^9, 10^10) and its decimal

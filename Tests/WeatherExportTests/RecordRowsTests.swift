@@ -154,7 +154,8 @@ import WeatherStore
         #expect(out == [], "parts that differ: \(out ?? ["?"])")
     }
 
-    /// The sheet's numbers without text: `CSV.rounded` and the width of `CSV.formatReal`.
+    /// A sheet's number text reads back as `CSV.rounded` of the value, bit for bit (the value
+    /// itself where that overflows), and the width noted is `CSV.formatReal`'s.
     @Test func sheetNumbersAreWhatTheTextSays() {
         var rng = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 1, -1, 25, 0.5, 2.5, 1e-4, 9.9999e-5, 123456789, 1234567890, 9999999999, 9_999_999_999.4,
@@ -166,18 +167,46 @@ import WeatherStore
             values.append(Double(Int64.random(in: -99_999_999_999...99_999_999_999, using: &rng)) / pow(10, Double(Int.random(in: 0...14, using: &rng))))
         }
         var mismatches: [String] = []
-        var fast = 0
+        let out = ByteBuffer(capacity: 64)
         for v in values {
-            guard let (shown, width) = SheetNumbers.real(v) else { continue }
-            fast += 1
-            let expected = CSV.rounded(v)
-            if (shown.bitPattern != expected.bitPattern || width != CSV.formatReal(expected).count) && mismatches.count < 10 {
-                mismatches.append("\(v): \(shown) \(width) ≠ \(expected) \(CSV.formatReal(expected).count)")
+            out.count = 0
+            let width = SheetNumbers.appendReal(v, to: out)
+            let text = String(decoding: out.contents, as: UTF8.self)
+            let expected = CSV.rounded(v).isFinite ? CSV.rounded(v) : v  // 10 digits past the largest double: all 17
+            if (Double(text)?.bitPattern != expected.bitPattern || width != CSV.formatReal(expected).count) && mismatches.count < 10 {
+                mismatches.append("\(v): '\(text)' \(width) ≠ \(expected) \(CSV.formatReal(expected).count)")
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
-        #expect(fast > values.count * 9 / 10)
         for v: Int64 in [0, 9, 10, -1, -10, 99, 100, .max, .min] { #expect(SheetNumbers.digits(v) == String(v).count) }
+    }
+
+    /// Date serials as `%.17g` prints them (so they read back as the same double), from the
+    /// cache of fractions, over every binade of days a serial has, every second of a day and
+    /// random instants of 1900–9999.
+    @Test func serialTextIsWhatPrintfSays() {
+        let serials = SerialText()
+        let out = ByteBuffer(capacity: 64)
+        var rng = SystemRandomNumberGenerator()
+        var cases: [(Int64, Int64)] = []
+        for day: Int64 in [2, 3, 4, 7, 8, 9, 10, 15, 16, 99, 100, 1023, 1024, 9999, 10_000, 16_383, 16_384, 32_767, 32_768, 45_292,
+                           65_535, 65_536, 99_999, 100_000, 2_958_465] {
+            for seconds: Int64 in [0, 1, 59, 3600, 43_200, 86_399] { cases.append((day, seconds)) }
+        }
+        for seconds in 0..<Int64(86_400) { cases.append((45_292, seconds)) }
+        for _ in 0..<200_000 { cases.append((Int64.random(in: 2...2_958_465, using: &rng), Int64.random(in: 0..<86_400, using: &rng))) }
+        cases.append((45_292, 86_400))  // a leap second: printed, not cached
+        var mismatches: [String] = []
+        for (day, seconds) in cases {
+            out.count = 0
+            serials.append(day: day, seconds: seconds, to: out)
+            let text = String(decoding: out.contents, as: UTF8.self)
+            let serial = Double(day) + Double(seconds) / 86_400
+            if (text != SheetNumbers.printed(serial) || Double(text) != serial) && mismatches.count < 10 {
+                mismatches.append("\(day) \(seconds): '\(text)' ≠ '\(SheetNumbers.printed(serial))'")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
     }
 }
 

@@ -13,19 +13,23 @@ public enum SpreadsheetDate {
 
     /// The serial of `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`, or ISO 8601 `YYYY-MM-DDTHH:MM:SSZ`.
     public static func serial(_ s: String) -> Double? {
+        guard let (day, seconds) = dayAndSeconds(s) else { return nil }
+        return Double(day) + Double(seconds) / 86_400
+    }
+
+    /// The serial's whole day (days since 1899-12-30) and the seconds into it.
+    static func dayAndSeconds(_ s: String) -> (Int, Int)? {
         let u = Array(s.utf8)
         guard u.count == 10 || u.count == 19 || (u.count == 20 && u[19] == UInt8(ascii: "Z")) else { return nil }
         guard u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"),
               let y = number(u, 0, 4), let m = number(u, 5, 2), let d = number(u, 8, 2),
               (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d), y >= 1900 else { return nil }
-        var serial = Double(daysFromCivil(y, m, d) - daysFromCivil(1899, 12, 30))
-        if u.count > 10 {
-            guard u[10] == UInt8(ascii: "T") || u[10] == UInt8(ascii: " "), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"),
-                  let h = number(u, 11, 2), let mi = number(u, 14, 2), let sec = number(u, 17, 2),
-                  h < 24, mi < 60, sec < 61 else { return nil }
-            serial += Double(h * 3600 + mi * 60 + sec) / 86_400
-        }
-        return serial
+        let day = daysFromCivil(y, m, d) - daysFromCivil(1899, 12, 30)
+        guard u.count > 10 else { return (day, 0) }
+        guard u[10] == UInt8(ascii: "T") || u[10] == UInt8(ascii: " "), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"),
+              let h = number(u, 11, 2), let mi = number(u, 14, 2), let sec = number(u, 17, 2),
+              h < 24, mi < 60, sec < 61 else { return nil }
+        return (day, h * 3600 + mi * 60 + sec)
     }
 
     private static func number(_ u: [UInt8], _ start: Int, _ count: Int) -> Int? {
