@@ -159,6 +159,14 @@ struct ReliabilityTests {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/csv")) ?? []
         #expect(!files.contains { $0.contains(".tmp") }, "\(files)")
         #expect(!files.contains("observations.csv"))
+        // A workbook: the sheet's data file (written first) and the package itself, both cut off.
+        for (limit, inSheetData) in [("3000", true), ("20000", false)] {
+            let x = try CLI.run(["export", "--db", db, "--format", "xlsx", "--out", dir + "/x/w.xlsx"],
+                                environment: ["WXPIPE_FAULT_WRITE_LIMIT": limit])
+            #expect(x.status == 1)
+            #expect(x.stderr.contains("No space left on device") && x.stderr.contains(".sheet failed") == inSheetData, "\(x.stderr)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir + "/x")) ?? []).isEmpty)  // no workbook, no temporary
+        }
     }
 
     @Test func hostileInputsStayWithinTimeAndMemory() throws {
