@@ -14,7 +14,7 @@ extension SheetSequence {
     mutating func add(_ rows: RecordRows) throws {
         let sources = rows.sources
         // The feed's and location's cells, written once per feed and location (`feedGeneration`).
-        var captured = [CapturedState](repeating: .unknown, count: sources.count)
+        let repeated = RepeatedCells(columns: sources.count)
         var generation = -1
         while try rows.next() {
             let (sheet, row) = try nextRow()
@@ -44,31 +44,17 @@ extension SheetSequence {
                             try sheet.write(.text(text), row: row, column: c, type: types[c])
                         }
                     }
-                case .feed, .location:
-                    if generation != rows.feedGeneration {
-                        generation = rows.feedGeneration
-                        for k in captured.indices { captured[k] = .unknown }
-                    }
-                    switch captured[c] {
-                    case .cell(let cell): sheet.repeatCell(cell, row: row, column: c)
-                    case .empty: continue
-                    case .unknown:
-                        let value: SQLValue
-                        if case .feed(let f) = sources[c] { value = rows.feedValues[f] } else { value = rows.locationValue }
-                        captured[c] = try sheet.writeCapturing(value, row: row, column: c, type: types[c]).map { .cell($0) } ?? .empty
-                    }
+                case .feed(let f):
+                    if generation != rows.feedGeneration { generation = rows.feedGeneration; repeated.forget() }
+                    try sheet.writeRepeated(repeated, row: row, column: c, type: types[c]) { rows.feedValues[f] }
+                case .location:
+                    if generation != rows.feedGeneration { generation = rows.feedGeneration; repeated.forget() }
+                    try sheet.writeRepeated(repeated, row: row, column: c, type: types[c]) { rows.locationValue }
                 }
             }
             try sheet.endRow()
         }
     }
-}
-
-/// A feed's or location's cell in the current row: not written yet, no cell, or its text.
-enum CapturedState {
-    case unknown
-    case empty
-    case cell(XLSXSheet.CapturedCell)
 }
 
 extension XLSXSheet {

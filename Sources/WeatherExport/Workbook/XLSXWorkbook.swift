@@ -94,19 +94,30 @@ final class XLSXSheet {
     unowned let book: XLSXWorkbook
     private let data: ParallelDeflate
     private let dataFile: FileWriter
-    private var widths: [Int] = []
-    /// The 0-based row of the last data row written (the autofilter's and dimension's end).
-    var lastRow: UInt32 = 0
-    /// The row whose `<row>` element is open, -1 before the first.
-    private var openRow: Int64 = -1
-    /// The column the next cell of the open row takes without a reference.
-    private var nextColumn = 0
+    /// Where the writing is, behind a pointer: read and written for every cell, where each
+    /// access to a class's stored property costs a dynamic exclusivity check.
+    private struct Cursor {
+        /// The 0-based row of the last data row written (the autofilter's and dimension's end).
+        var lastRow: UInt32 = 0
+        /// The row whose `<row>` element is open, -1 before the first.
+        var openRow: Int64 = -1
+        /// The column the next cell of the open row takes without a reference.
+        var nextColumn = 0
+        /// Where the last cell's text after its reference starts, and the width it noted
+        /// (`writeCapturing`).
+        var cellBody = 0
+        var lastWidth = 0
+    }
+
+    private let cursor: UnsafeMutablePointer<Cursor>
+    /// Each column's width in characters (the header's, then the widest value's + 2).
+    private var widths: UnsafeMutableBufferPointer<Int>
+    var lastRow: UInt32 {
+        get { cursor.pointee.lastRow }
+        set { cursor.pointee.lastRow = newValue }
+    }
     /// The XML being written: the current chunk of `data`.
     private(set) var out: ByteBuffer
-    /// Where the last cell's text after its reference starts, and the width it noted
-    /// (`writeCapturing`).
-    private var cellBody = 0
-    private var lastWidth = 0
     var serials: SerialText { book.serials }
 
     fileprivate init(name: String, index: Int, book: XLSXWorkbook) throws(ExportError) {
@@ -117,10 +128,20 @@ final class XLSXSheet {
         dataFile = file
         data = try ParallelDeflate { (bytes) throws(ExportError) in try file.write(bytes: bytes) }
         out = data.input
+        cursor = .allocate(capacity: 1)
+        cursor.initialize(to: Cursor())
+        widths = .allocate(capacity: 0)
+    }
+
+    deinit {
+        cursor.deallocate()
+        widths.deallocate()
     }
 
     func header(_ names: [String]) throws(ExportError) {
-        widths = names.map { $0.count + 3 }  // room for the filter button
+        widths.deallocate()
+        widths = .allocate(capacity: names.count)
+        for (c, name) in names.enumerated() { widths[c] = name.count + 3 }  // room for the filter button
         for (c, name) in names.enumerated() {
             try writeText(CSV.neutralise(name), row: 0, column: c, style: WorkbookParts.boldStyle)
         }
@@ -194,42 +215,44 @@ final class XLSXSheet {
         note(c, plain ? text.utf8.count : text.count)
     }
 
-    /// A cell written as `write` writes it, kept to be repeated by `repeatCell` (a feed's or a
-    /// location's value, the same on many rows): what follows the reference, and the width.
-    struct CapturedCell {
-        var body: [UInt8]
-        var width: Int
-    }
-
-    /// `write`, returning the cell's text after its reference; nil when there is no cell (an
-    /// empty value).
-    func writeCapturing(_ value: SQLValue, row: UInt32, column c: Int, type: ColumnType) throws(ExportError) -> CapturedCell? {
-        let before = out.count
-        try write(value, row: row, column: c, type: type)
-        guard out.count > before else { return nil }
-        return CapturedCell(body: Array(out.contents[cellBody...]), width: lastWidth)
-    }
-
+    /// The cell of column `c` from `cells` when it holds it, else `value()` written as `write`
+    /// writes it and kept there (a feed's or location's value, the same on many rows).
     @inline(__always)
-    func repeatCell(_ cell: CapturedCell, row: UInt32, column c: Int) {
-        let out = beginCell(row: row, column: c)
-        cell.body.withUnsafeBufferPointer { out.append(contentsOf: $0) }
-        note(c, cell.width)
+    func writeRepeated(_ cells: RepeatedCells, row: UInt32, column c: Int, type: ColumnType,
+                       value: () -> SQLValue) throws(ExportError) {
+        let start = cells.start[c]
+        if start >= 0 {
+            let out = beginCell(row: row, column: c)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: cells.bytes.contents[start..<(start + cells.length[c])]))
+            note(c, cells.width[c])
+            return
+        }
+        guard start == RepeatedCells.unknown else { return }  // no cell: an empty value
+        let before = out.count
+        try write(value(), row: row, column: c, type: type)
+        guard out.count > before else { return cells.start[c] = RepeatedCells.empty }
+        let body = UnsafeBufferPointer(rebasing: out.contents[cursor.pointee.cellBody...])
+        cells.start[c] = cells.bytes.count
+        cells.length[c] = body.count
+        cells.width[c] = cursor.pointee.lastWidth
+        cells.bytes.append(contentsOf: body)
     }
 
     /// `<c` with a reference when the cell does not follow the previous one, after closing the
     /// previous row and opening this one when the row changes; the caller writes the rest.
     @inline(__always)
     func beginCell(row: UInt32, column c: Int) -> ByteBuffer {
-        if Int64(row) != openRow {
-            if openRow >= 0 { out.append("</row>") }
+        let cursor = self.cursor
+        let out = self.out
+        if Int64(row) != cursor.pointee.openRow {
+            if cursor.pointee.openRow >= 0 { out.append("</row>") }
             out.append("<row r=\"")
             out.appendDecimal(UInt64(row) + 1)
             out.append("\">")
-            openRow = Int64(row)
-            nextColumn = 0
+            cursor.pointee.openRow = Int64(row)
+            cursor.pointee.nextColumn = 0
         }
-        if c == nextColumn {
+        if c == cursor.pointee.nextColumn {
             out.append("<c")
         } else {
             out.append("<c r=\"")
@@ -237,8 +260,8 @@ final class XLSXSheet {
             out.appendDecimal(UInt64(row) + 1)
             out.append("\"")
         }
-        nextColumn = c + 1
-        cellBody = out.count
+        cursor.pointee.nextColumn = c + 1
+        cursor.pointee.cellBody = out.count
         return out
     }
 
@@ -254,18 +277,53 @@ final class XLSXSheet {
 
     @inline(__always)
     func note(_ column: Int, _ width: Int) {
-        lastWidth = width
+        cursor.pointee.lastWidth = width
+        let widths = self.widths
         if column < widths.count, width + 2 > widths[column] { widths[column] = width + 2 }
     }
 
     /// The last row closed and the sheet stored in the workbook, with the autofilter over the
     /// header and the rows written and the column widths (8 to 60).
     func finish(columns: Int) throws(ExportError) {
-        if openRow >= 0 { out.append("</row>") }
-        openRow = -1
+        if cursor.pointee.openRow >= 0 { out.append("</row>") }
+        cursor.pointee.openRow = -1
         try data.flush()
         out = data.input
         try dataFile.close()
         try book.store(self, widths: Array(widths.prefix(columns)), columns: columns, data: data)
+    }
+}
+
+/// The cells of a feed's and a location's columns as the sheet writes them after their
+/// reference, kept while the rows have that feed and location (`RecordRows.feedGeneration`):
+/// one buffer and three columns of integers, read with no reference counting.
+final class RepeatedCells {
+    static let unknown = -1
+    static let empty = -2
+
+    let bytes = ByteBuffer(capacity: 4096)
+    /// Per column: where its text starts in `bytes`, `unknown` or `empty`.
+    let start: UnsafeMutableBufferPointer<Int>
+    let length: UnsafeMutableBufferPointer<Int>
+    let width: UnsafeMutableBufferPointer<Int>
+
+    init(columns: Int) {
+        start = .allocate(capacity: columns)
+        length = .allocate(capacity: columns)
+        width = .allocate(capacity: columns)
+        start.initialize(repeating: Self.unknown)
+        length.initialize(repeating: 0)
+        width.initialize(repeating: 0)
+    }
+
+    deinit {
+        start.deallocate()
+        length.deallocate()
+        width.deallocate()
+    }
+
+    func forget() {
+        bytes.count = 0
+        start.update(repeating: Self.unknown)
     }
 }
