@@ -33,8 +33,20 @@ public enum CSV {
             let text = type == .dateTime && dialect.spreadsheetDates ? SpreadsheetDate.spaced(s) : s
             return quote(neutralise(text), separator: dialect.separator)
         case .blob(let b):
-            return quote(neutralise("x'" + b.map { String($0, radix: 16) }.joined() + "'"), separator: dialect.separator)
+            return quote(neutralise(blobText(b)), separator: dialect.separator)
         }
+    }
+
+    /// A blob as SQL writes one: `x'00ff05'`, two hex digits per byte.
+    public static func blobText(_ b: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = Array("x'".utf8)
+        for byte in b {
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
+        }
+        out.append(UInt8(ascii: "'"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A float as text that every data tool reads as one: 10 significant digits at most, the

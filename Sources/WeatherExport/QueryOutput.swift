@@ -96,7 +96,7 @@ public enum QueryOutput {
         case .integer(let v): return String(v)
         case .real(let v): return CSV.formatReal(v)
         case .text(let s): return String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
-        case .blob(let b): return "x'" + b.map { String($0, radix: 16) }.joined() + "'"
+        case .blob(let b): return CSV.blobText(b)
         }
     }
 

@@ -37,7 +37,8 @@ import WeatherStore
         let reals: [Double] = [0, -0.0, 1e300, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1.0000000005, 123456789.5, 9999999999.5,
                                -273.15, 1013.25, 0.1 + 0.2, 8.720000000000027, 1e-5, 99999.99999, 2.5, -0.00012345678905]
         let texts = ["", "plain", "=SUM(A1)", "+1", "-3.5", "@me", "\tx", "\rx", "a,b", "a;b", "q\"uote", "line\nbreak",
-                     "CR\r\nLF", "é ü 雨", "2024-05-01", "2024-13-45", String(repeating: "x", count: 40_000)]
+                     "CR\r\nLF", "é ü 雨", "2024-05-01", "2024-13-45", String(repeating: "x", count: 40_000),
+                     "nul\u{0}inside &", "2024-05-01\u{0}x", "_x0041_ <b>"]
         let instants: [Int64] = [0, -1, 1_711_846_800, 1_711_846_799, 1_710_054_000, 1_730_613_600, -2_208_988_800, -2_208_988_801,
                                  253_402_300_799, 253_402_300_800, -62_167_219_201, 951_782_400, 4_102_444_800]
         func value(type: String, notNull: Bool, instant: Bool) -> SQLValue {

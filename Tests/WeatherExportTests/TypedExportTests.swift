@@ -55,6 +55,12 @@ struct TypedExportTests {
         #expect(SpreadsheetDate.serial("2024-05-01T06:00:00Z") == 45413.25)
         #expect(SpreadsheetDate.serial("2024-05-01 18:00:00") == 45413.75)
         #expect(SpreadsheetDate.serial("1900-03-01") == 61)
+        // Before Excel's 1900-02-29 (serial 60), a day less: 1900-01-01 is serial 1.
+        #expect(SpreadsheetDate.serial("1900-02-28") == 59 && SpreadsheetDate.serial("1900-01-01") == 1)
+        #expect(SpreadsheetDate.serial("1900-01-01 12:00:00") == 1.5)
+        // A blob as SQL writes it, two hex digits a byte (leading zeros kept).
+        #expect(CSV.blobText([0x00, 0xff, 0x05]) == "x'00ff05'" && CSV.blobText([]) == "x''")
+        #expect(CSV.cell(.blob([0x0a]), as: .text, dialect: .rfc4180) == "x'0a'")
         #expect(SpreadsheetDate.serial("2024-02-29") == 45351)
         for bad in ["2023-02-29", "2024-13-01", "2024-05-01T25:00:00Z", "May 1", "2024-05-01T06:00:00+02:00", "", "1850-01-01"] {
             #expect(SpreadsheetDate.serial(bad) == nil, "\(bad)")

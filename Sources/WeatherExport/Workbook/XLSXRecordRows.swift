@@ -80,11 +80,12 @@ extension XLSXSheet {
     }
 
     /// Unix seconds of 1900–9999 as a date-time serial, as `SpreadsheetDate.serial` computes it
-    /// from the view's text: whole days since 1899-12-30, then the seconds of the day / 86,400.
+    /// from the view's text: the serial day (`SpreadsheetDate.excelDay`), then the seconds of the
+    /// day / 86,400.
     @inline(__always)
     func writeInstant(_ v: Int64, row: UInt32, column c: Int) throws(ExportError) {
         let days = v >= 0 ? v / 86_400 : (v - 86_399) / 86_400
-        try writeSerial(day: days + 25_569, seconds: v - days * 86_400, row: row, column: c, date: false)
+        try writeSerial(day: SpreadsheetDate.excelDay(days + 25_569), seconds: v - days * 86_400, row: row, column: c, date: false)
     }
 
     /// A date serial with the date or date-time format.

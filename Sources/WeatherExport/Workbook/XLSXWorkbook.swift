@@ -177,7 +177,7 @@ final class XLSXSheet {
                 try writeText(s, row: row, column: c)
             }
         case .blob(let b):
-            try writeText("x'" + b.map { String($0, radix: 16) }.joined() + "'", row: row, column: c)
+            try writeText(CSV.blobText(b), row: row, column: c)
         }
     }
 

@@ -55,8 +55,8 @@ public struct Row {
     @inline(__always)
     public func string(_ name: StaticString) -> String? {
         let i = names.index(name)
-        guard sqlite3_column_type(statement.handle, i) == SQLITE_TEXT, let text = sqlite3_column_text(statement.handle, i) else { return nil }
-        return String(cString: text)
+        guard sqlite3_column_type(statement.handle, i) == SQLITE_TEXT else { return nil }
+        return Statement.text(statement.handle, i)
     }
 }
 

@@ -57,7 +57,7 @@ public final class Statement {
         case .null: return sqlite3_bind_null(handle, i)
         case .integer(let v): return sqlite3_bind_int64(handle, i, v)
         case .real(let v): return sqlite3_bind_double(handle, i, v)
-        case .text(let s): return sqlite3_bind_text(handle, i, s, -1, SQLITE_TRANSIENT)
+        case .text(let s): return Self.bind(s, handle, i)
         case .blob(let b):
             return b.withUnsafeBytes { sqlite3_bind_blob(handle, i, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
         }
@@ -91,12 +91,19 @@ public final class Statement {
 
     @inline(__always)
     public func set(_ i: Int32, _ v: String?) throws(StoreError) {
-        guard var v else { return try check(sqlite3_bind_null(handle, i), parameter: i) }
-        let rc = v.withUTF8 { buf in
-            sqlite3_bind_text(handle, i, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                              Int32(buf.count), SQLITE_TRANSIENT)
+        guard let v else { return try check(sqlite3_bind_null(handle, i), parameter: i) }
+        try check(Self.bind(v, handle, i), parameter: i)
+    }
+
+    /// Text bound by its length, so a NUL inside it is stored too (a C string would end there);
+    /// empty text stays text, not NULL.
+    @inline(__always)
+    static func bind(_ text: String, _ handle: OpaquePointer, _ i: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { buf in
+            guard let p = buf.baseAddress, buf.count > 0 else { return sqlite3_bind_text(handle, i, "", 0, SQLITE_TRANSIENT) }
+            return sqlite3_bind_text(handle, i, UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self), Int32(buf.count), SQLITE_TRANSIENT)
         }
-        try check(rc, parameter: i)
     }
 
     @inline(__always)
@@ -130,11 +137,19 @@ public final class Statement {
         }
     }
 
+    /// A text column whole, by its length: a NUL inside the text is kept, as the row readers
+    /// (`readCells`) keep it, where reading it as a C string would cut it there.
+    @inline(__always)
+    static func text(_ handle: OpaquePointer, _ i: Int32) -> String {
+        guard let p = sqlite3_column_text(handle, i) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, i))), as: UTF8.self)
+    }
+
     public func column(_ i: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, i) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(handle, i)))
+        case SQLITE_TEXT: return .text(Self.text(handle, i))
         case SQLITE_BLOB:
             let n = Int(sqlite3_column_bytes(handle, i))
             guard n > 0, let p = sqlite3_column_blob(handle, i) else { return .blob([]) }
