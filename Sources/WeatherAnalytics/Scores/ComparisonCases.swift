@@ -74,7 +74,8 @@ struct ComparisonCases {
     /// each source's losses on a case are summed in the order the pairs were written, as before.
     static func forEachGroup(_ database: Database, filter: ComparisonFilter, _ body: (Group) throws -> Void) throws {
         var current: Group?
-        try database.prepare("""
+        // The order ends with `rowid`: it decides every tie, so the sort may use helper threads.
+        try database.withSortThreads { try database.prepare("""
             SELECT rowid, \(SourceIdentity.sql()) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
                    issued_at_utc, forecast - observed AS error
             FROM forecast_pairs
@@ -102,7 +103,7 @@ struct ComparisonCases {
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
             // Added in place: one lookup of the case and of the source, not a read and a write of each.
             current!.cases[key, default: [:]][r.string("source") ?? "", default: Loss()].add(error: e, issuedAt: issued)
-        })
+        }) }
         if let current { try body(current) }
     }
 

@@ -22,9 +22,13 @@ struct DetailedScores {
         static let all: Passes = [.perLead, .consistency]
     }
 
+    /// Each pass reads the pairs in an order of its own, and each of those orders ends with the
+    /// pairs' `rowid`: no two rows tie, so SQLite may sort them on several threads.
     func write() throws {
-        if passes.contains(.perLead) { try writePerLead() }
-        if passes.contains(.consistency) { try ConsistencyTables(options: options).write(database) }
+        try database.withSortThreads {
+            if passes.contains(.perLead) { try writePerLead() }
+            if passes.contains(.consistency) { try ConsistencyTables(options: options).write(database) }
+        }
     }
 
     private func writePerLead() throws {

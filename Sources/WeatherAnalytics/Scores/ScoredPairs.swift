@@ -51,7 +51,7 @@ enum ScoredPairs {
                    substr(valid_at_utc, 1, 10) AS valid_date, issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
             FROM forecast_pairs
             ORDER BY provider, product, model, derived_from, variable, lead_days, lead_hours_bin, location_id,
-                     COALESCE(target_date, valid_at_utc), issued_at_utc
+                     COALESCE(target_date, valid_at_utc), issued_at_utc, rowid
             """).forEachRow(named: { r in
             let leadDays = r.int("lead_days").map(Int.init)
             let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")

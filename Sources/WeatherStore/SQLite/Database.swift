@@ -159,6 +159,19 @@ public final class Database {
         try execute("PRAGMA temp_store=\(inMemory ? "MEMORY" : "DEFAULT")")
     }
 
+    /// Runs `body` with SQLite's sorter allowed one helper thread per core beyond this one
+    /// (`PRAGMA threads`, at most 4), then back to none. A large `ORDER BY` that spills is sorted
+    /// in parallel pieces and merged; the rows come out in the same order only when the `ORDER BY`
+    /// decides every tie (ends with a unique column such as `rowid`), which is why this is scoped
+    /// to the reads that do, never set for the connection. Nested calls keep the outer setting.
+    public func withSortThreads<T>(_ body: () throws -> T) throws -> T {
+        let before = try scalar("PRAGMA threads")?.int ?? 0
+        let helpers = min(4, max(0, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) - 1))
+        try execute("PRAGMA threads=\(helpers)")
+        defer { try? execute("PRAGMA threads=\(before)") }
+        return try body()
+    }
+
     /// Opens a savepoint inside the open transaction: a part of it that can be undone alone
     /// (`rollback(to:)`) while what came before it stays. `name` comes from code, never input.
     public func savepoint(_ name: String) throws(StoreError) {
