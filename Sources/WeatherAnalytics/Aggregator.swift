@@ -58,11 +58,14 @@ public struct Aggregator {
             try tables.write(scores)
             try tables.writeByLead(scores)
             summary.scoreGroups = scores.count
-            try DetailedScores(database: database, options: options, rules: rules).write()
+            // The matched sample moves pairs out after they were counted: then read them again.
+            try DetailedScores(database: database, options: options, rules: rules,
+                               observed: options.homogeneous ? nil : pairWriter.observedCounts).write()
             let months = RainfallMonth.from(allDays)
             try write(months)
             try writeMeta(summary)
-            try database.execute(DerivedSchema.indexes)
+            // An index holds each row's rowid: the same b-tree whatever order the sorter's threads merge in.
+            try database.withSortThreads { try database.execute(DerivedSchema.indexes) }
             summary.months = months.count
             summary.pairs = Int(try database.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int ?? 0)
         }

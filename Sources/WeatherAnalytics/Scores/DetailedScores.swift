@@ -12,6 +12,9 @@ struct DetailedScores {
     /// per-lead passes and the consistency pass over different pairs, because their groups differ
     /// (source × variable × lead and variable × lead, against source × variable across leads).
     var passes: Passes = .all
+    /// `ObservedCounts.read` of the pairs, when the caller counted them as it wrote them; nil:
+    /// read from the table.
+    var observed: [ScoreKey: [Double: Int]]? = nil
 
     struct Passes: OptionSet {
         let rawValue: Int
@@ -35,7 +38,7 @@ struct DetailedScores {
         let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
         let precipitation = try PrecipitationTables(database, options: options)
         let months = try MonthlyScores(database)
-        try ScoredPairs.forEachSlice(database, observed: try ObservedCounts.read(database), { slice in
+        try ScoredPairs.forEachSlice(database, observed: try observed ?? ObservedCounts.read(database), { slice in
             try details.write(slice)
             try precipitation.write(slice)
             try months.write(slice)

@@ -15,12 +15,31 @@ final class PairWriter {
     /// forecast's hours share a lead bin), so a run is summed without hashing its key per pair.
     private var currentKey: ScoreKey?
     private var current = ScoreSums()
+    /// Per streamed pooled group (`PooledGroupStream.streams`), how many scored pairs have each
+    /// observed value: what `ObservedCounts.read` counts from the table, counted here as the pairs
+    /// are written instead of by another read of every pair. Counts, so the order is free.
+    private var observed: [ScoreKey: [Double: Int]] = [:]
+    /// The observed values of the current run, when its group streams.
+    private var currentObserved: [Double: Int]?
 
     /// Per-location sums of the scored pairs written so far.
     var sums: [ScoreKey: ScoreSums] {
         var all = finished
         if let currentKey { all[currentKey] = current }
         return all
+    }
+
+    /// `ObservedCounts.read` of the pairs written so far.
+    var observedCounts: [ScoreKey: [Double: Int]] {
+        var all = observed
+        if let currentKey, let currentObserved { Self.add(currentObserved, to: &all, for: currentKey) }
+        return all
+    }
+
+    private static func add(_ counts: [Double: Int], to all: inout [ScoreKey: [Double: Int]], for key: ScoreKey) {
+        var pooled = key
+        pooled.locationID = ScoreKey.pooled
+        all[pooled, default: [:]].merge(counts, uniquingKeysWith: +)
     }
 
     init(database: Database, thresholdMm: Double) throws {
@@ -37,11 +56,16 @@ final class PairWriter {
             try scored.insert(stored)
             let key = stored.scoreKey
             if key != currentKey {
-                if let currentKey { finished[currentKey] = current }
+                if let currentKey {
+                    finished[currentKey] = current
+                    if let currentObserved { Self.add(currentObserved, to: &observed, for: currentKey) }
+                }
                 current = finished[key] ?? ScoreSums()
                 currentKey = key
+                currentObserved = PooledGroupStream.streams(key) ? [:] : nil
             }
             current.add(p, thresholdMm: thresholdMm)
+            currentObserved?[p.observed, default: 0] += 1
         }
     }
 }
