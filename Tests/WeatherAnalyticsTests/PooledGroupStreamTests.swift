@@ -1,5 +1,6 @@
 import Testing
 import WeatherCore
+import WeatherStore
 @testable import WeatherAnalytics
 
 /// A large pooled group's detail columns gathered as its pairs stream by (`PooledGroupStream`)
@@ -54,5 +55,35 @@ struct PooledGroupStreamTests {
         var counts: [Double: Int] = [:]
         for v in sample { counts[v, default: 0] += 1 }
         for p in [0.1, 1.0 / 3, 0.5, 2.0 / 3, 0.9] { #expect(SortedCounts(counts).type7(p) == Quantile.type7(sample, p)) }
+    }
+}
+
+/// The observed values the writer counts as it writes (`PairWriter.observedCounts`) are what a
+/// read of the written table counts (`ObservedCounts.read`, which `merge-scores` uses): the
+/// streamed groups only, each pooled over its locations, whatever order the groups come in.
+struct WrittenObservedCountsTests {
+    @Test func theWritersCountsAreTheTablesCounts() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("PRAGMA foreign_keys=OFF")
+        try db.execute(DerivedSchema.sql)
+        let writer = try PairWriter(database: db, thresholdMm: 0.2)
+        func pair(_ location: String, _ variable: String, lead: Double, days: Int? = nil, model: String? = nil,
+                  _ observed: Double) -> ForecastPair {
+            ForecastPair(provider: "p", product: "x", model: model, locationID: location, variable: variable,
+                         period: days == nil ? "hour" : "day", targetDate: days == nil ? nil : "2024-05-01",
+                         validAt: days == nil ? 1_714_521_600 + Int64(lead * 3600) : nil, issuedAt: 1_714_521_600, leadDays: days,
+                         leadHours: lead, forecast: observed + 1, observed: observed, precipProbPct: nil, forecastID: 1, observationID: nil)
+        }
+        // Two locations, groups interleaved and revisited, a day lead and precipitation (not streamed), a model.
+        let pairs = [pair("a", "temp_c", lead: 3, 1.5), pair("a", "temp_c", lead: 4, 1.5), pair("a", "temp_c", lead: 30, 2),
+                     pair("a", "temp_c", lead: 5, -0.5), pair("a", "precip_mm", lead: 3, 0), pair("a", "temp_max_c", lead: 24, days: 1, 9),
+                     pair("b", "temp_c", lead: 3, 1.5), pair("b", "temp_c", lead: 3, model: "m", 1.5), pair("b", "temp_c", lead: 30, 7)]
+        for p in pairs { try writer.write(p) }
+        try writer.write(pair("b", "temp_c", lead: 3, 99), excludedBecause: .partialHindcast)
+        let read = try ObservedCounts.read(db)
+        #expect(writer.observedCounts == read)
+        #expect(read.count == 3)
+        let zeroToSix = ScoreKey(provider: "p", product: "x", model: "", variable: "temp_c", lead: .hours(bin: "0-6"))
+        #expect(read[zeroToSix] == [1.5: 3, -0.5: 1])
     }
 }
