@@ -29,10 +29,12 @@ public struct Aggregator {
             // The derived tables are made again from the records in this transaction: zeroing
             // every freed page of the old ones (Debian builds SQLite with `secure_delete` on)
             // wrote a third of a second per 100,000 pairs, for data that is about to be rewritten.
-            let secureDelete = try database.scalar("PRAGMA secure_delete")?.int ?? 1
-            try database.execute("PRAGMA secure_delete=FAST")
-            for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
-            try database.execute("PRAGMA secure_delete=\(secureDelete)")
+            do {
+                let secureDelete = try database.scalar("PRAGMA secure_delete")?.int ?? 1
+                try database.execute("PRAGMA secure_delete=FAST")
+                defer { try? database.execute("PRAGMA secure_delete=\(secureDelete)") }
+                for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
+            }
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
             let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm)

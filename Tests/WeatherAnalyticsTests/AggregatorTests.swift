@@ -94,8 +94,12 @@ struct AggregatorTests {
             try DerivedSchema.tables.flatMap { try db.rows("SELECT * FROM \($0) ORDER BY 1, 2, 3, 4") }
         }
         let first = try dump()
+        let secureDelete = try db.scalar("PRAGMA secure_delete")
         _ = try agg.run()
         #expect(try dump() == first)
+        // The old tables are dropped without zeroing their pages, and the connection's setting is kept.
+        #expect(try db.scalar("PRAGMA secure_delete") == secureDelete)
+        #expect(try db.scalar("PRAGMA threads") == .integer(0))
     }
 }
 

@@ -160,7 +160,7 @@ public final class Database {
     }
 
     /// Runs `body` with SQLite's sorter allowed one helper thread per core beyond this one
-    /// (`PRAGMA threads`, at most 4), then back to none. A large `ORDER BY` that spills is sorted
+    /// (`PRAGMA threads`, at most 4), then back to what it was. A large `ORDER BY` that spills is sorted
     /// in parallel pieces and merged; the rows come out in the same order only when the `ORDER BY`
     /// decides every tie (ends with a unique column such as `rowid`), which is why this is scoped
     /// to the reads that do, never set for the connection. Nested calls keep the outer setting.
