@@ -9,7 +9,7 @@ extension IngestStage.Options {
     static let verbose = OptionSpec("--verbose", help: "Print every source with its counts, and every reject, as they happen.")
     static let force = OptionSpec("--force", help: "Ingest every input again, even one read before with the same bytes and settings (its records are replaced).")
     static let jobsOption = OptionSpec("--jobs", value: "N",
-                                 help: "Decode on N threads (records and their order are the same for any N).", default: "one per core")
+                                 help: "Decode on N threads (records and their order are the same for any N).", default: "one per core but the writer's (at least 1)")
     static let specs = [strict, quiet, verbose, force, jobsOption]
 
     init(parsing args: ParsedArguments) throws(UsageError) {

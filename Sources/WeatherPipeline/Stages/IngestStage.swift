@@ -19,7 +19,7 @@ public enum IngestStage {
         public var verbose = false
         /// Ingest every input again, even one read before with the same bytes and settings.
         public var force = false
-        /// Decoding workers (`--jobs`); nil: one per core.
+        /// Decoding workers (`--jobs`); nil: one per core but the writer's.
         public var jobs: Int?
 
         public init(strict: Bool = false, quiet: Bool = false, verbose: Bool = false, force: Bool = false, jobs: Int? = nil) {
