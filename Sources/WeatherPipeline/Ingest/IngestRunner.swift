@@ -165,8 +165,11 @@ public final class IngestRunner {
         try store.database.setTemporaryFilesInMemory(true)
         defer { try? store.database.setTemporaryFilesInMemory(false) }
         do {
-            try ingest(plan, rule: rule, pool: pool, counter: counter, into: &summary)
-            try writer.commit()
+            // The writer's thread sets the pace of a run: the WAL's copy into the store runs beside it.
+            try store.database.withBackgroundCheckpoints {
+                try ingest(plan, rule: rule, pool: pool, counter: counter, into: &summary)
+                try writer.commit()
+            }
         } catch {
             // Stopped between files (a file's own failure was already undone): the files
             // completed so far are kept, as they would have been had each committed alone.

@@ -18,8 +18,11 @@ final class RecordWriter {
     /// Documents per transaction: large enough for SQLite's speed, small enough to bound the WAL.
     var batchSize = 5000
     /// JSON bytes per transaction, whichever of the two limits comes first: 5,000 One Call
-    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB; the WAL grows with the bytes.
-    var batchBytes = 32 << 20
+    /// replies are 90 MB, 5,000 current-weather replies 3.5 MB. Each commit lets the background
+    /// checkpoint (`Database.withBackgroundCheckpoints`) copy what it wrote while the writer goes
+    /// on, so only the last batch's copy is left when the run ends: at 32 MiB a 31 MB file of One
+    /// Call replies was one batch and waited 0.13 s for its whole copy (0.66 → 0.60 s at 4 MiB).
+    var batchBytes = 4 << 20
     /// Returns freed heap to the system as the run goes (see `MemoryTrim`).
     var memoryTrim = MemoryTrim()
     /// Called for every reject once it is stored and counted.
