@@ -7,9 +7,8 @@ enum DayWindow {
     /// date is the reply's fault, reported at `fieldPath` (the field the date came from): never
     /// a day at the Unix epoch.
     static func bounds(of date: String, zone: String?, offset: Int?, fieldPath: String) throws(DecodeFailure) -> (from: Int64, to: Int64) {
-        if let zone, let start = LocalTime.startOfDay(date, zone: zone),
-           let end = LocalTime.startOfDay(LocalTime.nextDate(date), zone: zone) {
-            return (start, end)
+        if let zone, let day = LocalTime.dayBounds(date, zone: zone) {
+            return (day.start, day.end)
         }
         guard let midnight = UTCTime.parseISO8601(date + "T00:00:00Z") else {
             throw DecodeFailure(.wrongType, "\(Sanitize.printable(String(date.prefix(40)))) is not a date (YYYY-MM-DD)", fieldPath: fieldPath)

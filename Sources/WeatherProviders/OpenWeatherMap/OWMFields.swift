@@ -22,23 +22,30 @@ enum OWMFields {
         // Read straight from the JSON: this runs for every hour of every reply, and the `Field`s
         // (with their paths) are made only when an entry is not as expected, to throw.
         guard weather.value.kind == .array else { return try conditionWithPaths(weather) }
-        var codes: [String] = []
+        // Visited in place (no array of cursors) with the codes joined as they come: one reply
+        // has 48 hours and 8 days, each with its weather array.
+        var codes: String?
         var condition: Condition?
         var text: String?
-        for (k, entry) in weather.value.elements.enumerated() {
+        var unexpected = false
+        weather.value.forEachElement { k, entry in
+            guard !unexpected else { return }
             guard entry.kind == .object, let n = entry["id"]?.number, n == n.rounded(), abs(n) < 9e15 else {
-                return try conditionWithPaths(weather)
+                unexpected = true
+                return
             }
-            codes.append(String(Int64(n)))
+            let code = String(Int64(n))
+            codes = codes.map { $0 + "," + code } ?? code
             if k == 0 {
                 condition = Condition.fromOpenWeatherMap(id: Int(n))
                 if let d = entry["description"], !d.isNull {
-                    guard let s = d.string else { return try conditionWithPaths(weather) }
+                    guard let s = d.string else { unexpected = true; return }
                     text = s
                 }
             }
         }
-        return (condition, codes.isEmpty ? nil : codes.count == 1 ? codes[0] : codes.joined(separator: ","), text)
+        if unexpected { return try conditionWithPaths(weather) }
+        return (condition, codes, text)
     }
 
     /// `condition` through `Field`s, which throw with the path of what is wrong.
