@@ -19,7 +19,11 @@ struct LocationStep {
     /// selection and a derived day both belong to one local issue date, so no span needs another's
     /// rows, and memory is bounded by the largest span, not by the location. Each kind of forecast
     /// goes through every span before the next kind starts, so the pairs are written — and summed —
-    /// in exactly the order one read of the whole location gives.
+    /// in exactly the order one read of the whole location gives. The hourly and 3-hourly rows are
+    /// read once per span, in the point pass, which derives the span's days from them and writes
+    /// them to `derived_day_forecasts`; the derived-day pass reads the span's days back from there
+    /// (a twenty-fourth of the rows): reading the sub-daily rows a second time was a quarter of a
+    /// default aggregate of hourly replies.
     func run(tally: inout ExclusionTally, writeDays: ([DailyObserved]) throws -> Void) throws -> [DailyObserved] {
         let truth = TruthSources(locationID: location, observations: try reader.observations(location), options: options, rule: rule)
         let days = truth.dailyTruth
@@ -28,11 +32,11 @@ struct LocationStep {
         let selector = IssueSelector(selection: options.issueSelection, rule: rule)
         let chunks = IssueChunks(span: try reader.records.issueSpan(location), days: options.issueChunkDays, rule: rule).spans
         for issued in chunks { try pairDays(pairer, truth: truth, selector: selector, issued: issued, &tally) }
-        for issued in chunks { try pairPoints(pairer, truth: truth, selector: selector, issued: issued, &tally) }
+        let derivedRows = try chunks.map { try pairPoints(pairer, truth: truth, selector: selector, issued: $0, &tally) }
         for periods in [ReaderPeriods.halfDays, .sixHours, .points] {
             for issued in chunks { try pairWindows(pairer, truth: truth, selector: selector, periods: periods, issued: issued, &tally) }
         }
-        for issued in chunks { try pairDerivedDays(pairer, truth: truth, selector: selector, issued: issued, &tally) }
+        for rows in derivedRows { try pairDerivedDays(pairer, truth: truth, selector: selector, rows: rows, &tally) }
         return days
     }
 
@@ -55,10 +59,14 @@ struct LocationStep {
         }
     }
 
-    /// The hourly and 3-hourly temperatures issued in `issued`, each paired with the nearest observation.
+    /// The hourly and 3-hourly temperatures issued in `issued`, each paired with the nearest
+    /// observation; then the days derived from the same rows are written (`deriveDays`), whose
+    /// rows this returns.
+    @discardableResult
     func pairPoints(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
-                    _ tally: inout ExclusionTally) throws {
-        let pointForecasts = try compared(reader.pointForecasts(location, issued: issued), { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
+                    _ tally: inout ExclusionTally) throws -> ClosedRange<Int64>? {
+        let read = try reader.subDailyForecasts(location, issued: issued)
+        let pointForecasts = compared(read.points, { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
         let keptPoints = selector.kept(pointForecasts.map {
             IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
         })
@@ -71,19 +79,27 @@ struct LocationStep {
             result.correctElevation(options.elevationCorrection, forecastElevationM: f.elevationM, truth: truth)
             try record(result, provider: f.provider, product: f.product, model: f.model, zoneOffset: 0, &tally)
         }
+        return try deriveDays(read.subDaily)
     }
 
-    /// Days derived from the compared sources' hourly and 3-hourly forecasts: written to
-    /// `derived_day_forecasts`, selected as a source of their own (`SourceIdentity`) by target
-    /// date, and paired with the calendar day whatever `pairing` says — their window is the local
-    /// day by construction. Sources not compared were counted with their hourly values.
-    func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
-                         _ tally: inout ExclusionTally) throws {
-        let subDaily = try reader.subDailyForecasts(location, issued: issued).filter {
+    /// Days derived from the compared sources' hourly and 3-hourly forecasts, written to
+    /// `derived_day_forecasts`; returns the rowids written (nil: none). Sources not compared were
+    /// counted with their hourly values.
+    func deriveDays(_ subDaily: [SubDailyForecast]) throws -> ClosedRange<Int64>? {
+        let all = DerivedDays(options: options, rule: rule).derive(subDaily.filter {
             options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
-        }
-        let all = DerivedDays(options: options, rule: rule).derive(subDaily, locationID: location)
-        _ = try derivedDays.insert(all)
+        }, locationID: location)
+        guard try derivedDays.insert(all) == all.count, !all.isEmpty else { return nil }
+        let last = derivedDays.database.lastInsertRowID
+        return (last - Int64(all.count) + 1)...last
+    }
+
+    /// The days one span derived (`deriveDays`, rows `rows` of `derived_day_forecasts`), selected
+    /// as a source of their own (`SourceIdentity`) by target date, and paired with the calendar day
+    /// whatever `pairing` says — their window is the local day by construction.
+    func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, rows: ClosedRange<Int64>?,
+                         _ tally: inout ExclusionTally) throws {
+        let all = try rows.map { try reader.derivedDays(rows: $0) } ?? []
         // A day with no value covered (the first hours of a reply, its last ones) forecasts
         // nothing: it is shown in derived_day_forecasts, neither selected nor counted.
         let derived = all.filter(\.hasValue)
@@ -175,6 +191,8 @@ struct RecordReader {
     /// The store's hourly and 3-hourly feeds (every location's): a pass that keeps the rows of
     /// some sources only can tell before reading whether any row would be kept.
     let subDailyFeeds: [Feed]
+    /// A span's derived days, read back by rowid (`LocationStep.pairDerivedDays`).
+    private let derivedRead: Statement
 
     init(database: Database) throws {
         records = try LocationRecords(database)
@@ -182,6 +200,7 @@ struct RecordReader {
         try database.prepare("SELECT provider, product, NULLIF(model, '') AS model FROM feeds WHERE period IN ('hour', '3h')")
             .forEachRow(named: { r in feeds.append(Feed(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"))) })
         subDailyFeeds = feeds
+        derivedRead = try database.prepare("SELECT rowid, * FROM derived_day_forecasts WHERE rowid BETWEEN ? AND ? ORDER BY rowid")
     }
 
     /// The location's observations; a station's distance is measured from the location's coordinates.
@@ -218,15 +237,40 @@ struct RecordReader {
         return out
     }
 
-    /// The location's hourly and 3-hourly forecasts, every value day derivation uses.
-    func subDailyForecasts(_ location: String, issued: Range<Int64>) throws -> [SubDailyForecast] {
-        var out: [SubDailyForecast] = []
+    /// The location's hourly and 3-hourly forecasts issued in `issued`, read once: those with a
+    /// temperature and a valid instant as points to pair, and all of them with every value day
+    /// derivation uses, both in the rows' order (issue, feed, window).
+    func subDailyForecasts(_ location: String, issued: Range<Int64>) throws -> (points: [PointForecast], subDaily: [SubDailyForecast]) {
+        var points: [PointForecast] = []
+        var subDaily: [SubDailyForecast] = []
         let (a, b, _) = ReaderPeriods.points.binding
         try records.windowForecasts(location, periods: (a, b), amountsOnly: false, issued: issued) { f in
-            out.append(SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
-                                        issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
-                                        tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
+            subDaily.append(SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
+                                             issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
+                                             tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
+            guard let at = f.validAt, let temp = f.tempC else { return }
+            var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
+                                  period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: at, tempC: temp)
+            p.elevationM = f.elevationM
+            points.append(p)
         }
+        return (points, subDaily)
+    }
+
+    /// Rows `rows` of `derived_day_forecasts`, in the order they were written.
+    func derivedDays(rows: ClosedRange<Int64>) throws -> [DerivedDay] {
+        var out: [DerivedDay] = []
+        try derivedRead.forEachRow([.integer(rows.lowerBound), .integer(rows.upperBound)], named: { r in
+            func instant(_ column: StaticString) throws -> Int64 { try StoredInstant.read(r, column, table: "derived_day_forecasts") }
+            out.append(DerivedDay(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"),
+                                  derivedFrom: r.string("derived_from") ?? "", locationID: r.string("location_id") ?? "",
+                                  issuedAt: try instant("issued_at_utc"), localDate: r.string("target_date") ?? "",
+                                  validFrom: try instant("valid_from_utc"), validTo: try instant("valid_to_utc"),
+                                  forecastID: r.int("forecast_id") ?? 0, hoursInDay: Int(r.int("hours_in_day") ?? 0),
+                                  hoursCovered: Int(r.int("hours_covered") ?? 0), precipHoursCovered: Int(r.int("precip_hours_covered") ?? 0),
+                                  tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"), precipMm: r.double("precip_mm"),
+                                  precipProbPct: r.double("precip_prob_pct")))
+        })
         return out
     }
 
@@ -238,18 +282,6 @@ struct RecordReader {
                                 tempMaxC: f.tempMaxC, tempMinC: f.tempMinC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
             d.elevationM = f.elevationM
             out.append(d)
-        }
-        return out
-    }
-
-    func pointForecasts(_ location: String, issued: Range<Int64>) throws -> [PointForecast] {
-        var out: [PointForecast] = []
-        try records.pointForecasts(location, issued: issued) { f in
-            guard let at = f.validAt, let temp = f.tempC else { return }
-            var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
-                                  period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: at, tempC: temp)
-            p.elevationM = f.elevationM
-            out.append(p)
         }
         return out
     }

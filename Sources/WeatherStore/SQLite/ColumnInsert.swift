@@ -82,7 +82,8 @@ public final class ColumnInsert<Record> {
     private let group: Statement?
     private let rowsPerStatement: Int
     private let layout: RowLayout<Record>
-    private let database: Database
+    /// The connection it writes through (`lastInsertRowID` of its rows).
+    public let database: Database
 
     /// `INSERT [verb] INTO table(columns…) VALUES (?, …) [suffix]`; `verb` is e.g. `OR IGNORE`,
     /// `suffix` e.g. an `ON CONFLICT` clause. Names come from code, never from input.

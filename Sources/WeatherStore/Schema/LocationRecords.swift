@@ -38,7 +38,6 @@ public struct LocationRecords {
     private let place: Statement
     private let observations: Statement
     private let days: Statement
-    private let points: Statement
     private let windows: Statement
     private let firstIssue: Statement
     private let lastIssue: Statement
@@ -63,14 +62,6 @@ public struct LocationRecords {
             FROM feeds d CROSS JOIN forecast_rows f ON f.feed_key = d.key
             WHERE f.location_key = \(location) AND d.period = 'day' AND \(issued)
             ORDER BY f.issued_at_unix, d.provider, d.product, d.model, f.valid_from_unix
-            """)
-        points = try database.prepare("""
-            SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
-                   f.valid_to_unix, f.valid_at_unix, f.period_hours, f.temp_c, f.temp_max_c, f.temp_min_c, f.precip_mm, f.precip_prob_pct,
-                   f.elevation_m
-            FROM feeds d CROSS JOIN forecast_rows f ON f.feed_key = d.key
-            WHERE f.location_key = \(location) AND d.period IN ('hour', '3h') AND f.temp_c IS NOT NULL AND \(issued)
-            ORDER BY f.issued_at_unix, d.provider, d.product, d.model, d.period, f.valid_from_unix
             """)
         windows = try database.prepare("""
             SELECT f.id, d.provider, d.product, NULLIF(d.model, '') AS model, d.period, f.issued_at_unix, f.valid_from_unix,
@@ -126,11 +117,6 @@ public struct LocationRecords {
     /// The location's day forecasts issued in `issued`, by issue, feed and window.
     public func dayForecasts(_ location: String, issued: Range<Int64> = allIssues, _ body: (Forecast) throws -> Void) throws {
         try forecasts(days, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound)], body)
-    }
-
-    /// The location's hourly and 3-hourly forecasts with a temperature, issued in `issued`.
-    public func pointForecasts(_ location: String, issued: Range<Int64> = allIssues, _ body: (Forecast) throws -> Void) throws {
-        try forecasts(points, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound)], body)
     }
 
     /// The location's forecasts of one or two periods issued in `issued`; with `amountsOnly`, only
