@@ -26,7 +26,11 @@ enum ScoredPairs {
     static func forEachSlice(_ database: Database, observed: [ScoreKey: [Double: Int]] = [:],
                              _ body: ([ScoreKey: [ScoredPair]]) throws -> Void,
                              pooled: (ScoreKey, PooledGroupStream) throws -> Void = { _, _ in }) throws {
+        // A slice that does not stream is gathered as runs: its rows come location after location,
+        // so each location's group is one run of rows, and the pooled group all of them — one
+        // comparison of keys per row instead of two dictionary look-ups.
         var slice: [ScoreKey: [ScoredPair]] = [:]
+        var pooledPairs: [ScoredPair] = []
         var current: ScoreKey?
         var stream: PooledGroupStream?
         var location: ScoreKey?
@@ -36,14 +40,22 @@ enum ScoredPairs {
             location = nil
             locationPairs.removeAll(keepingCapacity: true)
         }
+        func endLocationRun() {
+            if let location, !locationPairs.isEmpty { slice[location] = locationPairs }
+            location = nil
+            locationPairs.removeAll(keepingCapacity: true)
+        }
         func finish() throws {
             if let key = current, let s = stream {
                 try flushLocation()
                 try pooled(key, s)
-            } else if !slice.isEmpty {
-                try body(slice)
+            } else if let key = current {
+                endLocationRun()
+                if !pooledPairs.isEmpty { slice[key] = pooledPairs }
+                if !slice.isEmpty { try body(slice) }
             }
             slice = [:]
+            pooledPairs = []
             stream = nil
         }
         try database.prepare("""
@@ -76,9 +88,13 @@ enum ScoredPairs {
                 locationPairs.append(pair)
                 return
             }
-            slice[key, default: []].append(pair)
+            pooledPairs.append(pair)
             key.locationID = pair.locationID
-            slice[key, default: []].append(pair)
+            if key != location {
+                endLocationRun()
+                location = key
+            }
+            locationPairs.append(pair)
         })
         try finish()
     }
