@@ -65,12 +65,20 @@ struct LocationStep {
     @discardableResult
     func pairPoints(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
                     _ tally: inout ExclusionTally) throws -> ClosedRange<Int64>? {
+        // The points are positions in the rows read, made into forecasts as they are used: the
+        // span's rows are in memory once.
         let read = try reader.subDailyForecasts(location, issued: issued)
-        let pointForecasts = compared(read.points, { Feed(provider: $0.provider, product: $0.product, model: $0.model) }, &tally)
-        let keptPoints = selector.kept(pointForecasts.map {
-            IssueSelector.Candidate(id: $0.id, source: $0.source, target: String($0.validAt), issuedAt: $0.issuedAt)
+        func point(_ k: Int32) -> PointForecast { read.point(k, locationID: location) }
+        let pointRows = compared(read.pointRows, { k in
+            let f = read.subDaily[Int(k)]
+            return Feed(provider: f.provider, product: f.product, model: f.model)
+        }, &tally)
+        let keptPoints = selector.kept(pointRows.map {
+            let f = point($0)
+            return IssueSelector.Candidate(id: f.id, source: f.source, target: String(f.validAt), issuedAt: f.issuedAt)
         })
-        for f in pointForecasts {
+        for k in pointRows {
+            let f = point(k)
             guard keptPoints.contains(f.id) else {
                 tally.add(.notSelected, location: location, provider: f.provider, product: f.product, model: f.model)
                 continue
@@ -237,24 +245,34 @@ struct RecordReader {
         return out
     }
 
-    /// The location's hourly and 3-hourly forecasts issued in `issued`, read once: those with a
-    /// temperature and a valid instant as points to pair, and all of them with every value day
-    /// derivation uses, both in the rows' order (issue, feed, window).
-    func subDailyForecasts(_ location: String, issued: Range<Int64>) throws -> (points: [PointForecast], subDaily: [SubDailyForecast]) {
-        var points: [PointForecast] = []
+    /// A span's hourly and 3-hourly forecasts, read once: all of them with every value day
+    /// derivation uses, and the positions of those with a temperature and a valid instant — the
+    /// points to pair —, in the rows' order (issue, feed, window).
+    struct SubDailyRead {
         var subDaily: [SubDailyForecast] = []
+        var pointRows: [Int32] = []
+
+        func point(_ k: Int32, locationID: String) -> PointForecast {
+            let f = subDaily[Int(k)]
+            var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: locationID,
+                                  period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: f.validAt, tempC: f.tempC ?? .nan)
+            p.elevationM = f.elevationM
+            return p
+        }
+    }
+
+    func subDailyForecasts(_ location: String, issued: Range<Int64>) throws -> SubDailyRead {
+        var read = SubDailyRead()
         let (a, b, _) = ReaderPeriods.points.binding
         try records.windowForecasts(location, periods: (a, b), amountsOnly: false, issued: issued) { f in
-            subDaily.append(SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
-                                             issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
-                                             tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct))
-            guard let at = f.validAt, let temp = f.tempC else { return }
-            var p = PointForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, locationID: location,
-                                  period: f.period, issuedAt: f.issuedAt, validFrom: f.validFrom, validAt: at, tempC: temp)
-            p.elevationM = f.elevationM
-            points.append(p)
+            if f.validAt != nil && f.tempC != nil { read.pointRows.append(Int32(read.subDaily.count)) }
+            var s = SubDailyForecast(id: f.id, provider: f.provider, product: f.product, model: f.model, period: f.period,
+                                     issuedAt: f.issuedAt, validFrom: f.validFrom, validTo: f.validTo, validAt: f.validAt ?? f.validFrom,
+                                     tempC: f.tempC, precipMm: f.precipMm, precipProbPct: f.precipProbPct)
+            s.elevationM = f.elevationM
+            read.subDaily.append(s)
         }
-        return (points, subDaily)
+        return read
     }
 
     /// Rows `rows` of `derived_day_forecasts`, in the order they were written.

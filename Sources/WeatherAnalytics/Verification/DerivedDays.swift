@@ -13,6 +13,8 @@ public struct SubDailyForecast: Sendable {
     /// The instant the temperature is valid at.
     public var validAt: Int64
     public var tempC: Double?, precipMm: Double?, precipProbPct: Double?
+    /// The elevation of the model grid point: the same rows are the aggregate's hourly points.
+    public var elevationM: Double?
 
     public init(id: Int64, provider: String, product: String, model: String?, period: String, issuedAt: Int64, validFrom: Int64,
                 validTo: Int64, validAt: Int64, tempC: Double?, precipMm: Double?, precipProbPct: Double?) {
