@@ -62,7 +62,6 @@ struct LocationStep {
     /// The hourly and 3-hourly temperatures issued in `issued`, each paired with the nearest
     /// observation; then the days derived from the same rows are written (`deriveDays`), whose
     /// rows this returns.
-    @discardableResult
     func pairPoints(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, issued: Range<Int64>,
                     _ tally: inout ExclusionTally) throws -> ClosedRange<Int64>? {
         // The points are positions in the rows read, made into forecasts as they are used: the
@@ -97,7 +96,11 @@ struct LocationStep {
         let all = DerivedDays(options: options, rule: rule).derive(subDaily.filter {
             options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
         }, locationID: location)
-        guard try derivedDays.insert(all) == all.count, !all.isEmpty else { return nil }
+        guard !all.isEmpty else { return nil }
+        // A plain INSERT writes every row or throws, into a table made anew by this aggregate
+        // and never deleted from: the rows' ids are consecutive and end at the last one.
+        let written = try derivedDays.insert(all)
+        precondition(written == all.count, "derived_day_forecasts: \(written) of \(all.count) rows written")
         let last = derivedDays.database.lastInsertRowID
         return (last - Int64(all.count) + 1)...last
     }
