@@ -62,15 +62,11 @@ public enum LocalTime {
     /// every day forecast asks for its day, the days of one place repeat in reply after reply,
     /// and each answer took six offset look-ups in tzdata (2.6 µs, 5 % of decoding One Call).
     public static func dayBounds(_ date: String, zone name: String) -> (start: Int64, end: Int64)? {
-        let key = DayKey(zone: name, date: date)
-        if let hit = days.value(key) { return hit.bounds }
-        var bounds: (start: Int64, end: Int64)?
-        if let wall = UTCTime.parseISO8601(date + "T00:00:00Z"), let start = utc(fromWallClock: wall, zone: name),
-           let end = utc(fromWallClock: wall + 86_400, zone: name) {
-            bounds = (start, end)
-        }
-        days.store(key, DayBounds(bounds: bounds))
-        return bounds
+        days.value(DayKey(zone: name, date: date)) {
+            guard let wall = UTCTime.parseISO8601(date + "T00:00:00Z"), let start = utc(fromWallClock: wall, zone: name),
+                  let end = utc(fromWallClock: wall + 86_400, zone: name) else { return DayBounds(bounds: nil) }
+            return DayBounds(bounds: (start, end))
+        }.bounds
     }
 
     public static func nextDate(_ date: String) -> String {
@@ -79,25 +75,10 @@ public enum LocalTime {
     }
 
     /// Zones are looked up once per name; tzdata parsing is not free.
-    private static let cache = ZoneCache()
+    private static let zones = LockedCache<String, TimeZone?>(limit: 4_096)
     private static let days = LockedCache<DayKey, DayBounds>(limit: 65_536)
 
-    static func zone(_ name: String) -> TimeZone? { cache.zone(name) }
-}
-
-/// A small thread-safe cache of `TimeZone` values by name.
-private final class ZoneCache: @unchecked Sendable {
-    private var zones: [String: TimeZone?] = [:]
-    private let lock = NSLock()
-
-    func zone(_ name: String) -> TimeZone? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let hit = zones[name] { return hit }
-        let tz = TimeZone(identifier: name)
-        zones[name] = tz
-        return tz
-    }
+    static func zone(_ name: String) -> TimeZone? { zones.value(name) { TimeZone(identifier: name) } }
 }
 
 private struct DayKey: Hashable {
@@ -118,16 +99,15 @@ private final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    func value(_ key: Key) -> Value? {
+    /// The answer kept for `key`, or `compute`'s, kept. `compute` runs under the lock: it must
+    /// not use this cache.
+    func value(_ key: Key, compute: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        return entries[key]
-    }
-
-    func store(_ key: Key, _ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
+        if let hit = entries[key] { return hit }
+        let value = compute()
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
         entries[key] = value
+        return value
     }
 }
