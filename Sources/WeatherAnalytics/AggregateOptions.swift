@@ -56,6 +56,10 @@ public struct AggregateOptions: Sendable, Equatable {
     /// (`IssueChunks`). Not a setting: the results do not depend on it, only the memory held —
     /// tests set 0 (the whole location at once) to check exactly that.
     public var issueChunkDays = 7
+    /// How many pairs a sorted run of the scores' passes holds in memory (`PairSpool`, about 100
+    /// bytes each). Not a setting either: tests set a handful, so that runs are merged, and 0 to
+    /// read the pairs back from `forecast_pairs` instead, and check that both give the same tables.
+    public var pairSpoolRunRecords = 131_072
 
     public init() {}
 

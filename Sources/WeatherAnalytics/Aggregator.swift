@@ -37,7 +37,8 @@ public struct Aggregator {
             }
             try database.execute(DerivedSchema.sql)
             let reader = try RecordReader(database: database)
-            let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm)
+            let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm,
+                                            spoolRunRecords: options.homogeneous ? 0 : options.pairSpoolRunRecords)
             let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
             let derivedDays = try ColumnInsert(database, into: DerivedDayTables.derivedDayForecasts, layout: DerivedDayTables.layout)
             for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
@@ -62,7 +63,7 @@ public struct Aggregator {
             summary.scoreGroups = scores.count
             // The matched sample moves pairs out after they were counted: then read them again.
             try DetailedScores(database: database, options: options, rules: rules,
-                               observed: options.homogeneous ? nil : pairWriter.observedCounts).write()
+                               observed: options.homogeneous ? nil : pairWriter.observedCounts, spool: pairWriter.exactSpool).write()
             let months = RainfallMonth.from(allDays)
             try write(months)
             try writeMeta(summary)

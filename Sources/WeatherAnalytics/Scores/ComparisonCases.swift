@@ -72,8 +72,39 @@ struct ComparisonCases {
     /// (variable × lead) at a time — in the store's order of groups, not `GroupKey`'s: callers
     /// that write in `GroupKey` order sort what they made. Only one group's cases are held, and
     /// each source's losses on a case are summed in the order the pairs were written, as before.
-    static func forEachGroup(_ database: Database, filter: ComparisonFilter, _ body: (Group) throws -> Void) throws {
+    /// With `spool` (and no filter: the aggregate's every comparison) the pairs are its records, in the same order.
+    static func forEachGroup(_ database: Database, filter: ComparisonFilter, spool: PairSpool? = nil,
+                             _ body: (Group) throws -> Void) throws {
         var current: Group?
+        func add(_ variable: String, _ lead: ScoreLead, _ key: Case, _ source: String, error e: Double, issuedAt issued: Double) throws {
+            if current.map({ $0.variable != variable || $0.lead != lead }) ?? true {
+                if let current { try body(current) }
+                current = Group(variable: variable, lead: lead)
+            }
+            // Added in place: one lookup of the case and of the source, not a read and a write of each.
+            current!.cases[key, default: [:]][source, default: Loss()].add(error: e, issuedAt: issued)
+        }
+        if let spool, filter == ComparisonFilter() {
+            let names = spool.sources.values.map { SourceIdentity.name(provider: $0.provider, product: $0.product, model: $0.model,
+                                                                       derivedFrom: $0.derivedFrom) }
+            var last: (variable: Int32, leadDays: Int32, bin: Int32, text: String, lead: ScoreLead)?
+            try spool.forEach(.comparisons) { r in
+                if last.map({ $0.variable != r.variable || $0.leadDays != r.leadDays || $0.bin != r.leadBin }) ?? true {
+                    let key = spool.scoreKey(r)
+                    last = (r.variable, r.leadDays, r.leadBin, key.variable, key.lead)
+                }
+                let time: String, date: String
+                if case .days = last!.lead {
+                    time = spool.date(ofDay: r.targetDay); date = time
+                } else {
+                    time = UTCTime.iso8601(r.validAt); date = spool.date(ofDay: r.validDay)
+                }
+                try add(last!.text, last!.lead, Case(location: spool.locations[r.location], time: time, date: date), names[Int(r.source)],
+                        error: r.forecast - r.observed, issuedAt: Double(r.issuedAt))
+            }
+            if let current { try body(current) }
+            return
+        }
         // The order ends with `rowid`: it decides every tie, so the sort may use helper threads.
         try database.withSortThreads { try database.prepare("""
             SELECT rowid, \(SourceIdentity.sql()) AS source, variable, lead_days, lead_hours_bin, location_id, target_date, valid_at_utc,
@@ -88,10 +119,6 @@ struct ComparisonCases {
                              .optional(filter.leadBin), .integer(filter.leadDays != nil ? 1 : 0)], named: { r in
             let lead: ScoreLead = r.int("lead_days").map { .days(Int($0)) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
             let variable = r.string("variable") ?? ""
-            if current.map({ $0.variable != variable || $0.lead != lead }) ?? true {
-                if let current { try body(current) }
-                current = Group(variable: variable, lead: lead)
-            }
             let time: String, date: String
             if case .days = lead {
                 time = r.string("target_date") ?? ""; date = time
@@ -101,8 +128,7 @@ struct ComparisonCases {
             let key = Case(location: r.string("location_id") ?? "", time: time, date: date)
             let e = r.double("error") ?? 0
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
-            // Added in place: one lookup of the case and of the source, not a read and a write of each.
-            current!.cases[key, default: [:]][r.string("source") ?? "", default: Loss()].add(error: e, issuedAt: issued)
+            try add(variable, lead, key, r.string("source") ?? "", error: e, issuedAt: issued)
         }) }
         if let current { try body(current) }
     }

@@ -89,7 +89,7 @@ struct ConsistencyTables {
 
     /// Reads the pairs one target at a time, in target order (`Target.order`, then the order
     /// the pairs were written): only one target's issues and each lead's sums are held, not the pairs.
-    func write(_ database: Database) throws {
+    func write(_ database: Database, spool: PairSpool? = nil) throws {
         let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
         var revisions: [LeadKey: RevisionSums] = [:]
         var current: Target?
@@ -109,6 +109,29 @@ struct ConsistencyTables {
                 revisions[key, default: RevisionSums()].add(date: t.date, size: abs(revision.revision))
             }
         }
+        func add(_ target: Target, _ issue: ForecastIssue) throws {
+            if target != current {
+                try flush()
+                current = target
+                issues.removeAll(keepingCapacity: true)
+            }
+            issues.append(issue)
+        }
+        if let spool {
+            // The same targets from the spool's records, in `PairOrder.consistency` (the ORDER BY below).
+            var validText: (at: Int64, text: String) = (PairRecord.null64, "")
+            try spool.forEach(.consistency) { r in
+                let s = spool.sources[r.source]
+                let day = r.leadDays != PairRecord.null32
+                if !day && validText.at != r.validAt { validText = (r.validAt, UTCTime.iso8601(r.validAt)) }
+                let target = Target(provider: s.provider, product: s.product, model: s.model ?? "", derivedFrom: s.derivedFrom ?? "",
+                                    location: spool.locations[r.location], variable: spool.variables[r.variable], kind: day ? "day" : "hour",
+                                    date: spool.date(ofDay: day ? r.targetDay : r.validDay), validAt: day ? "" : validText.text)
+                try add(target, ForecastIssue(issuedAt: r.issuedAt, lead: day ? Double(r.leadDays) : r.leadHours, value: r.forecast))
+            }
+            try flush()
+            return try writeByLead(database, revisions)
+        }
         // The ORDER BY is `Target.order` spelled in SQL (text compares as Swift compares ASCII ids).
         try database.prepare("""
             SELECT rowid, provider, product, model, derived_from, location_id, variable, kind, date, valid_at, issued_at_utc,
@@ -127,14 +150,9 @@ struct ConsistencyTables {
             let target = Target(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
                                 derivedFrom: r.string("derived_from") ?? "", location: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
                                 kind: day ? "day" : "hour", date: r.string("date") ?? "", validAt: r.string("valid_at") ?? "")
-            if target != current {
-                try flush()
-                current = target
-                issues.removeAll(keepingCapacity: true)
-            }
-            issues.append(ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
-                                        lead: (day ? r.double("lead_days") : r.double("lead_hours")) ?? 0,
-                                        value: r.double("forecast") ?? 0))
+            try add(target, ForecastIssue(issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"),
+                                          lead: (day ? r.double("lead_days") : r.double("lead_hours")) ?? 0,
+                                          value: r.double("forecast") ?? 0))
         })
         try flush()
         try writeByLead(database, revisions)

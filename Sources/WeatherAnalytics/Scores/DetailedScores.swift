@@ -15,6 +15,9 @@ struct DetailedScores {
     /// `ObservedCounts.read` of the pairs, when the caller counted them as it wrote them; nil:
     /// read from the table.
     var observed: [ScoreKey: [Double: Int]]? = nil
+    /// The final pairs as the aggregate spooled them while writing (`PairSpool`): each pass sorts
+    /// its records instead of the table's rows. nil: every pass reads `forecast_pairs`.
+    var spool: PairSpool? = nil
 
     struct Passes: OptionSet {
         let rawValue: Int
@@ -30,7 +33,7 @@ struct DetailedScores {
     func write() throws {
         try database.withSortThreads {
             if passes.contains(.perLead) { try writePerLead() }
-            if passes.contains(.consistency) { try ConsistencyTables(options: options).write(database) }
+            if passes.contains(.consistency) { try ConsistencyTables(options: options).write(database, spool: spool) }
         }
     }
 
@@ -38,7 +41,7 @@ struct DetailedScores {
         let details = try ScoreDetailsWriter(database, ScoreDetails(options: options, baselines: try BaselineRecord.load(database), rules: rules))
         let precipitation = try PrecipitationTables(database, options: options)
         let months = try MonthlyScores(database)
-        try ScoredPairs.forEachSlice(database, observed: try observed ?? ObservedCounts.read(database), { slice in
+        try ScoredPairs.forEachSlice(database, spool: spool, observed: try observed ?? ObservedCounts.read(database), { slice in
             try details.write(slice)
             try precipitation.write(slice)
             try months.write(slice)
@@ -46,6 +49,6 @@ struct DetailedScores {
             try details.write(key, stream)
             try months.write(key, stream)
         })
-        try ProviderComparisons.writeWithRankings(database, options: options)
+        try ProviderComparisons.writeWithRankings(database, options: options, spool: spool)
     }
 }

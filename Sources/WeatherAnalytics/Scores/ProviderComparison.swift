@@ -140,10 +140,10 @@ public enum ProviderComparisons {
     /// `provider_comparison`: every comparison of the final pairs, with its verdict.
     /// `provider_comparison` and `provider_ranking` from one read of the cases (one sort of the
     /// pairs, not two): each group's comparisons and rankings, written in `GroupKey` order.
-    static func writeWithRankings(_ database: Database, options: AggregateOptions) throws {
+    static func writeWithRankings(_ database: Database, options: AggregateOptions, spool: PairSpool? = nil) throws {
         let names = try Aggregator.placeNames(database)
         var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison], [RankedSource])] = []
-        try ComparisonCases.forEachGroup(database, filter: ComparisonFilter()) { group in
+        try ComparisonCases.forEachGroup(database, filter: ComparisonFilter(), spool: spool) { group in
             byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
                             comparisons(group, filter: ComparisonFilter(), options: options, names: names),
                             ProviderRankings.rankings(group, options: options, names: names)))

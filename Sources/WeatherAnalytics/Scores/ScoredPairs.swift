@@ -21,9 +21,10 @@ struct ScoredPair: Sendable {
 /// that slice's pooled group (`*`) and its per-location groups. Intervals and quantiles need every
 /// value of a group, but only one slice is in memory at once — and of a slice that streams
 /// (`PooledGroupStream.streams`: hour leads, no precipitation) only one location's group: its
-/// pooled group is gathered as a `PooledGroupStream` and handed to `pooled`.
+/// pooled group is gathered as a `PooledGroupStream` and handed to `pooled`. The pairs come from
+/// `spool` when the aggregate wrote one (its records, in the same order), else from the table.
 enum ScoredPairs {
-    static func forEachSlice(_ database: Database, observed: [ScoreKey: [Double: Int]] = [:],
+    static func forEachSlice(_ database: Database, spool: PairSpool? = nil, observed: [ScoreKey: [Double: Int]] = [:],
                              _ body: ([ScoreKey: [ScoredPair]]) throws -> Void,
                              pooled: (ScoreKey, PooledGroupStream) throws -> Void = { _, _ in }) throws {
         // A slice that does not stream is gathered as runs: its rows come location after location,
@@ -58,29 +59,16 @@ enum ScoredPairs {
             pooledPairs = []
             stream = nil
         }
-        try database.prepare("""
-            SELECT rowid, provider, product, model, derived_from, location_id, variable, target_date,
-                   substr(valid_at_utc, 1, 10) AS valid_date, issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
-            FROM forecast_pairs
-            ORDER BY provider, product, model, derived_from, variable, lead_days, lead_hours_bin, location_id,
-                     COALESCE(target_date, valid_at_utc), issued_at_utc, rowid
-            """).forEachRow(named: { r in
-            let leadDays = r.int("lead_days").map(Int.init)
-            let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
-            var key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                               derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "", lead: lead)
+        func add(_ key: ScoreKey, _ pair: ScoredPair) throws {
+            var key = key
             if key != current {
                 try finish()
                 current = key
                 if PooledGroupStream.streams(key) { stream = PooledGroupStream(observed: observed[key]) }
             }
-            let pair = ScoredPair(locationID: r.string("location_id") ?? "", date: r.string("target_date") ?? r.string("valid_date") ?? "",
-                                  issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"), leadDays: leadDays,
-                                  forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
-                                  probability: r.double("precip_prob_pct").map { $0 / 100 })
+            key.locationID = pair.locationID
             if stream != nil {
                 stream!.add(pair)
-                key.locationID = pair.locationID
                 if key != location {
                     try flushLocation()
                     location = key
@@ -89,14 +77,59 @@ enum ScoredPairs {
                 return
             }
             pooledPairs.append(pair)
-            key.locationID = pair.locationID
             if key != location {
                 endLocationRun()
                 location = key
             }
             locationPairs.append(pair)
-        })
+        }
+        if let spool {
+            var key: (source: Int32, variable: Int32, leadDays: Int32, bin: Int32, value: ScoreKey)?
+            try spool.forEach(.slices) { r in
+                if let k = key, k.source == r.source, k.variable == r.variable, k.leadDays == r.leadDays, k.bin == r.leadBin {
+                    return try add(k.value, spool.scoredPair(r))
+                }
+                let made = spool.scoreKey(r)
+                key = (r.source, r.variable, r.leadDays, r.leadBin, made)
+                try add(made, spool.scoredPair(r))
+            }
+        } else {
+            try database.prepare("""
+                SELECT rowid, provider, product, model, derived_from, location_id, variable, target_date,
+                       substr(valid_at_utc, 1, 10) AS valid_date, issued_at_utc, lead_days, lead_hours_bin, forecast, observed, precip_prob_pct
+                FROM forecast_pairs
+                ORDER BY provider, product, model, derived_from, variable, lead_days, lead_hours_bin, location_id,
+                         COALESCE(target_date, valid_at_utc), issued_at_utc, rowid
+                """).forEachRow(named: { r in
+                let leadDays = r.int("lead_days").map(Int.init)
+                let lead: ScoreLead = leadDays.map { .days($0) } ?? .hours(bin: r.string("lead_hours_bin") ?? "?")
+                let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
+                                   derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "", lead: lead)
+                try add(key, ScoredPair(locationID: r.string("location_id") ?? "", date: r.string("target_date") ?? r.string("valid_date") ?? "",
+                                        issuedAt: try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"), leadDays: leadDays,
+                                        forecast: r.double("forecast") ?? 0, observed: r.double("observed") ?? 0,
+                                        probability: r.double("precip_prob_pct").map { $0 / 100 }))
+            })
+        }
         try finish()
+    }
+}
+
+extension PairSpool {
+    /// The group of a record, pooled over locations, as a read of its row makes it.
+    func scoreKey(_ r: PairRecord) -> ScoreKey {
+        let s = sources[r.source]
+        let lead: ScoreLead = r.leadDays != PairRecord.null32 ? .days(Int(r.leadDays)) : .hours(bin: r.leadBin >= 0 ? bins[r.leadBin] : "?")
+        return ScoreKey(provider: s.provider, product: s.product, model: s.model ?? "", derivedFrom: s.derivedFrom ?? "",
+                        variable: variables[r.variable], lead: lead)
+    }
+
+    func scoredPair(_ r: PairRecord) -> ScoredPair {
+        let date = r.targetDay != PairRecord.null32 ? date(ofDay: r.targetDay)
+            : r.validAt != PairRecord.null64 ? date(ofDay: r.validDay) : ""
+        return ScoredPair(locationID: locations[r.location], date: date, issuedAt: r.issuedAt,
+                          leadDays: r.leadDays != PairRecord.null32 ? Int(r.leadDays) : nil, forecast: r.forecast, observed: r.observed,
+                          probability: r.precipProbPct.isNaN ? nil : r.precipProbPct / 100)
     }
 }
 

@@ -42,10 +42,22 @@ final class PairWriter {
         all[pooled, default: [:]].merge(counts, uniquingKeysWith: +)
     }
 
-    init(database: Database, thresholdMm: Double) throws {
+    /// The scored pairs as numbers, for the passes of `DetailedScores`; nil when none is kept
+    /// (the matched sample moves pairs out after they are written) or its file could not be written.
+    private var spool: PairSpool?
+
+    /// The spool, when it holds every scored pair exactly as the table does.
+    var exactSpool: PairSpool? { spool.flatMap { $0.exact ? $0 : nil } }
+
+    /// `spoolRunRecords`: the spool's run size (`AggregateOptions.pairSpoolRunRecords`); 0: no spool.
+    init(database: Database, thresholdMm: Double, spoolRunRecords: Int = 0) throws {
         scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout)
         excluded = try ColumnInsert(database, into: VerificationTables.excludedPairs, layout: VerificationTables.excludedPairLayout)
         self.thresholdMm = thresholdMm
+        if spoolRunRecords > 0 {
+            spool = try? PairSpool()
+            spool?.runRecords = spoolRunRecords
+        }
     }
 
     func write(_ p: ForecastPair, excludedBecause reason: Exclusion? = nil) throws {
@@ -54,6 +66,10 @@ final class PairWriter {
             try excluded.insert(stored)
         } else {
             try scored.insert(stored)
+            if let spool {
+                // A spool that cannot be written is dropped: the passes then read the table.
+                do { try spool.append(p, leadHoursBin: stored.leadHoursBin) } catch { self.spool = nil }
+            }
             let key = stored.scoreKey
             if key != currentKey {
                 if let currentKey {

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import WeatherAnalytics
+import WeatherCore
+import WeatherStore
+
+/// The detail, comparison and consistency passes read the pairs from the aggregate's spool
+/// (`PairSpool`, sorted by `RecordFile`) instead of `forecast_pairs`: every derived table must be
+/// the one the table's reads give, row for row and bit for bit, whatever the runs' size.
+struct AggregateSpoolTests {
+    static func aggregate(_ records: String, copy: String, runRecords: Int, selection: IssueSelection) throws -> Database {
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: records, toPath: copy)
+        let db = try Database(path: copy)
+        var options = AggregateOptions()
+        options.issueSelection = selection
+        options.pairSpoolRunRecords = runRecords
+        _ = try Aggregator(database: db, options: options).run()
+        return db
+    }
+
+    @Test(arguments: [IssueSelection.latestBefore(minuteOfDay: IssueSelection.defaultCutoffMinute), .all])
+    func spooledPassesGiveTheTablesOfTheTablesReads(selection: IssueSelection) throws {
+        let folder = try TemporaryFolder("aggregate-spool")
+        defer { folder.remove() }
+        // Nine cities over six zones, day, 12-hour, 6-hour, hourly and 3-hourly forecasts.
+        let records = try ScoreMergeTests.recordStore(in: folder)
+        let table = try Self.aggregate(records, copy: folder.path + "/table.sqlite", runRecords: 0, selection: selection)
+        #expect(try table.scalar("SELECT COUNT(*) FROM forecast_pairs")?.int ?? 0 > 1000)
+        for name in ["forecast_consistency", "provider_comparison", "provider_ranking", "scores_by_month", "precip_thresholds"] {
+            #expect(try table.scalar("SELECT COUNT(*) FROM \(name)")?.int ?? 0 > 0, "\(name) is empty: the test would compare nothing")
+        }
+        let expected = try AggregateChunkingTests.derivedRows(table)
+        // One run held whole, and runs of a few records merged (a run of 1: every record its own).
+        for runRecords in [131_072, 7, 1] {
+            let spooled = try Self.aggregate(records, copy: folder.path + "/spool-\(runRecords).sqlite", runRecords: runRecords,
+                                             selection: selection)
+            let got = try AggregateChunkingTests.derivedRows(spooled)
+            #expect(got.keys.sorted() == expected.keys.sorted())
+            for (name, rows) in expected {
+                let other = got[name] ?? []
+                let first = rows.indices.first { $0 >= other.count || rows[$0] != other[$0] }
+                #expect(rows.count == other.count && first == nil,
+                        "\(name), runs of \(runRecords): \(rows.count) rows vs \(other.count); first difference at \(first.map(String.init) ?? "-")")
+            }
+        }
+    }
+
+    @Test func recordFileSortsAndFiltersWhateverTheRunSize() throws {
+        let file = try RecordFile<Int64>()
+        var random = SplitMix64(seed: 42)
+        let values = (0..<5_000).map { _ in Int64(random.next() % 1_000) * 10_000 }.enumerated().map { $0.element + Int64($0.offset) }
+        for v in values { try file.append(v) }
+        #expect(file.count == values.count)
+        let expected = values.filter { $0 % 3 != 0 }.sorted()
+        for run in [1, 2, 99, 4_999, 5_000, 100_000] {
+            var got: [Int64] = []
+            try file.forEachSorted(runRecords: run, include: { $0 % 3 != 0 }, by: <) { got.append($0) }
+            #expect(got == expected, "runs of \(run)")
+        }
+        var none: [Int64] = []
+        try RecordFile<Int64>().forEachSorted(runRecords: 4, include: { _ in true }, by: <) { none.append($0) }
+        #expect(none.isEmpty)
+    }
+
+    /// A pair the records cannot hold as the table does makes the spool inexact: the passes then
+    /// read the table, never a record that sorts or reads back differently.
+    @Test(arguments: ["model", "date", "instant", "value"])
+    func aPairTheRecordsCannotHoldSpoilsTheSpool(what: String) throws {
+        var pair = ForecastPair(provider: "p", product: "forecast", model: nil, locationID: "x", variable: "temp_max_c", period: "day",
+                                targetDate: "2024-05-01", validAt: 1_714_564_800, issuedAt: 1_714_478_400, leadDays: 1, leadHours: 24,
+                                forecast: 20, observed: 19, precipProbPct: nil, forecastID: 1, observationID: nil)
+        let spool = try PairSpool()
+        try spool.append(pair, leadHoursBin: nil)
+        #expect(spool.exact && spool.count == 1)
+        switch what {
+        case "model": pair.model = ""
+        case "date": pair.targetDate = "2024-5-1"
+        case "instant": pair.issuedAt = 253_402_300_800  // year 10000: its text is wider
+        default: pair.forecast = .nan  // stored as NULL
+        }
+        try spool.append(pair, leadHoursBin: nil)
+        #expect(!spool.exact)
+    }
+}
