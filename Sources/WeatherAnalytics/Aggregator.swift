@@ -48,6 +48,7 @@ public struct Aggregator {
                                         derivedDays: derivedDays)
                 allDays += try step.run(tally: &tally) { _ = try days.insert($0) }
             }
+            try pairWriter.finish()
             try tally.write(database)
             if options.homogeneous {
                 let dropped = try MatchedSample.apply(database)

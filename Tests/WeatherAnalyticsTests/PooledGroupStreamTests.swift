@@ -80,6 +80,7 @@ struct WrittenObservedCountsTests {
                      pair("b", "temp_c", lead: 3, 1.5), pair("b", "temp_c", lead: 3, model: "m", 1.5), pair("b", "temp_c", lead: 30, 7)]
         for p in pairs { try writer.write(p) }
         try writer.write(pair("b", "temp_c", lead: 3, 99), excludedBecause: .partialHindcast)
+        try writer.finish()
         let read = try ObservedCounts.read(db)
         #expect(writer.observedCounts == read)
         #expect(read.count == 3)

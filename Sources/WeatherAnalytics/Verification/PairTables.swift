@@ -1,8 +1,8 @@
 import WeatherCore
 import WeatherStore
 
-/// Inserts pairs with one prepared statement, as they are made: scored ones into
-/// `forecast_pairs`, the others into `excluded_pairs` with their reason. The scored pairs are
+/// Inserts pairs with prepared statements of `rowsPerStatement` rows, in the order they are
+/// made: scored ones into `forecast_pairs`, the others into `excluded_pairs` with their reason. The scored pairs are
 /// summed here too, per group and in the order they are written, so that the scores come from
 /// the pairs as made rather than from the table read back.
 final class PairWriter {
@@ -51,8 +51,11 @@ final class PairWriter {
 
     /// `spoolRunRecords`: the spool's run size (`AggregateOptions.pairSpoolRunRecords`); 0: no spool.
     init(database: Database, thresholdMm: Double, spoolRunRecords: Int = 0) throws {
-        scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout)
-        excluded = try ColumnInsert(database, into: VerificationTables.excludedPairs, layout: VerificationTables.excludedPairLayout)
+        scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout,
+                                  rowsPerStatement: Self.rowsPerStatement)
+        excluded = try ColumnInsert(database, into: VerificationTables.excludedPairs, layout: VerificationTables.excludedPairLayout,
+                                    rowsPerStatement: Self.rowsPerStatement)
+        pendingScored.reserveCapacity(Self.rowsPerStatement)
         self.thresholdMm = thresholdMm
         if spoolRunRecords > 0 {
             spool = try? PairSpool()
@@ -60,12 +63,35 @@ final class PairWriter {
         }
     }
 
+    /// Rows of one INSERT: a statement per pair cost about a tenth of the every-issue aggregate's
+    /// pairing phase (its start, end and bookkeeping in SQLite) against one per 32 pairs.
+    static let rowsPerStatement = 32
+    /// Pairs not yet inserted, in the order written (`finish` inserts the rest).
+    private var pendingScored: [StoredPair] = []
+    private var pendingExcluded: [StoredPair] = []
+
+    /// Inserts the pairs still pending: the tables hold every pair written.
+    func finish() throws {
+        _ = try scored.insert(pendingScored)
+        _ = try excluded.insert(pendingExcluded)
+        pendingScored.removeAll(keepingCapacity: true)
+        pendingExcluded.removeAll(keepingCapacity: true)
+    }
+
     func write(_ p: ForecastPair, excludedBecause reason: Exclusion? = nil) throws {
         let stored = StoredPair(p, reason: reason)
         if reason != nil {
-            try excluded.insert(stored)
+            pendingExcluded.append(stored)
+            if pendingExcluded.count == Self.rowsPerStatement {
+                _ = try excluded.insert(pendingExcluded)
+                pendingExcluded.removeAll(keepingCapacity: true)
+            }
         } else {
-            try scored.insert(stored)
+            pendingScored.append(stored)
+            if pendingScored.count == Self.rowsPerStatement {
+                _ = try scored.insert(pendingScored)
+                pendingScored.removeAll(keepingCapacity: true)
+            }
             if let spool {
                 // A spool that cannot be written is dropped: the passes then read the table.
                 do { try spool.append(p, leadHoursBin: stored.leadHoursBin) } catch { self.spool = nil }
