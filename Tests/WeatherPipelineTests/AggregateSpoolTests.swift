@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import WeatherAnalytics
 import WeatherCore
-import WeatherStore
+@testable import WeatherStore
 
 /// The detail, comparison and consistency passes read the pairs from the aggregate's spool
 /// (`PairSpool`, sorted by `RecordFile`) instead of `forecast_pairs`: every derived table must be
@@ -82,5 +82,58 @@ struct AggregateSpoolTests {
         }
         try spool.append(pair, leadHoursBin: nil)
         #expect(!spool.exact)
+    }
+}
+
+/// The aggregate's day and window reads, feed by feed and merged (`FeedMergedReads`), give the
+/// rows of the read SQLite sorts, in its order, for every location, kind and span of issues.
+struct FeedMergedReadsTests {
+    @Test func mergedReadsGiveTheSortedReadsRowsInOrder() throws {
+        let folder = try TemporaryFolder("feed-merged-reads")
+        defer { folder.remove() }
+        let db = try Database(path: try ScoreMergeTests.recordStore(in: folder))
+        // Every day and hourly feed twice: a copy under a model, so that two feeds' rows tie on
+        // every issue and the feed order must break the tie as the sorted read does.
+        try db.execute("""
+            INSERT INTO feeds(provider, product, model, period, station_id)
+            SELECT provider, product, 'copy', period, '' FROM feeds WHERE period IN ('day', 'hour') AND model = ''
+            """)
+        let columns = try db.rows("SELECT name FROM pragma_table_info('forecast_rows') WHERE name NOT IN ('id', 'feed_key')")
+            .compactMap { $0.first?.string }
+        let list = columns.joined(separator: ", "), from = columns.map { "f." + $0 }.joined(separator: ", ")
+        try db.execute("""
+            INSERT INTO forecast_rows(feed_key, \(list)) SELECT c.key, \(from) FROM forecast_rows f
+            JOIN feeds o ON o.key = f.feed_key JOIN feeds c ON c.provider = o.provider AND c.product = o.product AND c.period = o.period
+                                                            AND o.model = '' AND c.model = 'copy'
+            """)
+        let merged = try LocationRecords(db), sorted = try LocationRecords(db, mergingFeeds: false)
+        func rows(_ read: ((LocationRecords.Forecast) throws -> Void) throws -> Void) throws -> [String] {
+            var out: [String] = []
+            try read { f in
+                out.append("\(f.id) \(f.provider)/\(f.product)/\(f.model ?? "-") \(f.period) \(f.issuedAt) \(f.validFrom) \(f.validTo) "
+                           + "\(f.validAt.map(String.init) ?? "-") \(f.tempC.map { String($0) } ?? "-") \(f.precipMm.map { String($0) } ?? "-")")
+            }
+            return out
+        }
+        var compared = 0
+        // Several feeds of one kind, so that reads are merged (and ties between feeds broken).
+        let feeds = try db.rows("SELECT period, COUNT(*) FROM feeds GROUP BY 1").map { ($0[0].string ?? "", $0[1].int ?? 0) }
+        #expect(feeds.contains { $0.0 == "day" && $0.1 >= 2 } && feeds.contains { $0.0 == "hour" && $0.1 >= 2 }, "\(feeds)")
+        for location in try db.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string }) {
+            guard let span = try merged.issueSpan(location) else { continue }
+            let middle = span.lowerBound + (span.upperBound - span.lowerBound) / 2
+            for issued in [LocationRecords.allIssues, span.lowerBound..<middle, middle..<(span.upperBound + 1)] {
+                let days = try rows { try merged.dayForecasts(location, issued: issued, $0) }
+                #expect(days == (try rows { try sorted.dayForecasts(location, issued: issued, $0) }), "\(location) days")
+                compared += days.count
+                for (a, b, amounts) in [("hour", "3h", false), ("hour", "3h", true), ("12h", "12h", false), ("6h", "6h", false)] {
+                    let got = try rows { try merged.windowForecasts(location, periods: (a, b), amountsOnly: amounts, issued: issued, $0) }
+                    let want = try rows { try sorted.windowForecasts(location, periods: (a, b), amountsOnly: amounts, issued: issued, $0) }
+                    #expect(got == want, "\(location) \(a)/\(b) amounts \(amounts): \(got.count) rows vs \(want.count)")
+                    compared += got.count
+                }
+            }
+        }
+        #expect(compared > 5_000)
     }
 }

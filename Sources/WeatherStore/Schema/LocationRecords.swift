@@ -41,8 +41,15 @@ public struct LocationRecords {
     private let windows: Statement
     private let firstIssue: Statement
     private let lastIssue: Statement
+    /// The day and window reads, feed by feed and merged (nil: sorted by SQLite, as a test compares).
+    private let merged: FeedMergedReads?
 
     public init(_ database: Database) throws(StoreError) {
+        try self.init(database, mergingFeeds: true)
+    }
+
+    init(_ database: Database, mergingFeeds: Bool) throws(StoreError) {
+        merged = mergingFeeds ? try FeedMergedReads(database) : nil
         let location = "(SELECT key FROM location_keys WHERE location_id = ?)"
         // Feeds first (CROSS JOIN keeps them the outer loop), so each feed's rows of one issue
         // span are a range of the unique key (location_key, feed_key, issued_at_unix, …).
@@ -116,6 +123,9 @@ public struct LocationRecords {
 
     /// The location's day forecasts issued in `issued`, by issue, feed and window.
     public func dayForecasts(_ location: String, issued: Range<Int64> = allIssues, _ body: (Forecast) throws -> Void) throws {
+        if let merged, let feeds = try merged.feeds(periods: ("day", "day")) {
+            return try merged.forEach(location, feeds: feeds, issued: issued, amountsOnly: false, body)
+        }
         try forecasts(days, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound)], body)
     }
 
@@ -123,6 +133,9 @@ public struct LocationRecords {
     /// those with a precipitation amount.
     public func windowForecasts(_ location: String, periods: (String, String), amountsOnly: Bool, issued: Range<Int64> = allIssues,
                                 _ body: (Forecast) throws -> Void) throws {
+        if let merged, let feeds = try merged.feeds(periods: periods) {
+            return try merged.forEach(location, feeds: feeds, issued: issued, amountsOnly: amountsOnly, body)
+        }
         try forecasts(windows, [.text(location), .integer(issued.lowerBound), .integer(issued.upperBound), .text(periods.0),
                                 .text(periods.1), .integer(amountsOnly ? 1 : 0)], body)
     }
