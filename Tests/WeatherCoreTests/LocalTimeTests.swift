@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeatherCore
 
@@ -105,5 +106,29 @@ struct LocalTimeTests {
         #expect(LocalTime.nextDate("2023-02-28") == "2023-03-01")
         #expect(LocalTime.nextDate("2024-12-31") == "2025-01-01")
         #expect(LocalTime.nextDate("garbage") == "garbage")
+    }
+
+    /// The offsets kept per UTC day are tzdata's own, to the second, on either side of every
+    /// change: half-hour and 45-minute zones, southern DST, Lord Howe's 30-minute DST, Morocco's
+    /// changes around Ramadan, a zone without DST, and instants before 1970.
+    @Test(arguments: ["America/New_York", "Europe/London", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kathmandu",
+                      "Africa/Casablanca", "America/St_Johns", "Asia/Tokyo", "Pacific/Apia", "America/Santiago"])
+    func offsetsKeptPerDayAreTzdatasToTheSecond(zone: String) throws {
+        let tz = try #require(TimeZone(identifier: zone))
+        func direct(_ t: Int64) -> Int { tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
+        var instants: [Int64] = []
+        // Every 20 minutes, and a second either side of every change, over 2010–2013 and 1960.
+        for (from, to) in [(instant("2010-01-01T00:00:00Z"), instant("2013-01-01T00:00:00Z")),
+                           (instant("1960-01-01T00:00:00Z"), instant("1961-01-01T00:00:00Z"))] {
+            instants += Array(stride(from: from, to: to, by: 1_200))
+            var t = Date(timeIntervalSince1970: TimeInterval(from))
+            while let next = tz.nextDaylightSavingTimeTransition(after: t), next.timeIntervalSince1970 < TimeInterval(to) {
+                let s = Int64(next.timeIntervalSince1970)
+                instants += [s - 1, s, s + 1]
+                t = next
+            }
+        }
+        let wrong = instants.filter { LocalTime.offset(at: $0, zone: zone) != direct($0) }
+        #expect(wrong.isEmpty, "\(wrong.count) instants, first \(wrong.first.map(UTCTime.iso8601) ?? "-")")
     }
 }
