@@ -19,6 +19,19 @@ struct AggregateChunkingTests {
         return out
     }
 
+    /// Every table of `expected` in `got`, row for row; `what` names the run in a failure.
+    static func expectSameRows(_ got: [String: [String]], _ expected: [String: [String]], _ what: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(got.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+        for (table, rows) in expected {
+            let other = got[table] ?? []
+            let first = rows.indices.first { $0 >= other.count || rows[$0] != other[$0] }
+            #expect(rows.count == other.count && first == nil,
+                    "\(table), \(what): \(rows.count) rows vs \(other.count); first difference at \(first.map(String.init) ?? "-")",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
     static func aggregate(_ records: String, copy: String, chunkDays: Int, selection: IssueSelection) throws -> Database {
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: records, toPath: copy)
@@ -44,14 +57,7 @@ struct AggregateChunkingTests {
         let expected = try Self.derivedRows(whole)
         for days in [1, 2, 7] {
             let chunked = try Self.aggregate(records, copy: folder.path + "/chunked-\(days).sqlite", chunkDays: days, selection: selection)
-            let got = try Self.derivedRows(chunked)
-            #expect(got.keys.sorted() == expected.keys.sorted())
-            for (table, rows) in expected {
-                let other = got[table] ?? []
-                let first = rows.indices.first { $0 >= other.count || rows[$0] != other[$0] }
-                #expect(rows.count == other.count && first == nil,
-                        "\(table), spans of \(days) days: \(rows.count) rows vs \(other.count); first difference at \(first.map(String.init) ?? "-")")
-            }
+            Self.expectSameRows(try Self.derivedRows(chunked), expected, "spans of \(days) days")
         }
     }
 

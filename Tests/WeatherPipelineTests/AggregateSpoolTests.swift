@@ -36,14 +36,7 @@ struct AggregateSpoolTests {
         for runRecords in [131_072, 7, 1] {
             let spooled = try Self.aggregate(records, copy: folder.path + "/spool-\(runRecords).sqlite", runRecords: runRecords,
                                              selection: selection)
-            let got = try AggregateChunkingTests.derivedRows(spooled)
-            #expect(got.keys.sorted() == expected.keys.sorted())
-            for (name, rows) in expected {
-                let other = got[name] ?? []
-                let first = rows.indices.first { $0 >= other.count || rows[$0] != other[$0] }
-                #expect(rows.count == other.count && first == nil,
-                        "\(name), runs of \(runRecords): \(rows.count) rows vs \(other.count); first difference at \(first.map(String.init) ?? "-")")
-            }
+            AggregateChunkingTests.expectSameRows(try AggregateChunkingTests.derivedRows(spooled), expected, "runs of \(runRecords)")
         }
     }
 
