@@ -32,15 +32,21 @@ struct AggregateChunkingTests {
         }
     }
 
-    static func aggregate(_ records: String, copy: String, chunkDays: Int, selection: IssueSelection) throws -> Database {
+    /// A copy of the record store `records` at `copy`, aggregated with `selection` and what `configure` sets.
+    static func aggregate(_ records: String, copy: String, selection: IssueSelection,
+                          _ configure: (inout AggregateOptions) -> Void) throws -> Database {
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: records, toPath: copy)
         let db = try Database(path: copy)
         var options = AggregateOptions()
         options.issueSelection = selection
-        options.issueChunkDays = chunkDays
+        configure(&options)
         _ = try Aggregator(database: db, options: options).run()
         return db
+    }
+
+    static func aggregate(_ records: String, copy: String, chunkDays: Int, selection: IssueSelection) throws -> Database {
+        try aggregate(records, copy: copy, selection: selection) { $0.issueChunkDays = chunkDays }
     }
 
     @Test(arguments: [IssueSelection.latestBefore(minuteOfDay: IssueSelection.defaultCutoffMinute), .firstOfDay, .all])

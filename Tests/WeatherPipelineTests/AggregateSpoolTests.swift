@@ -10,14 +10,7 @@ import WeatherCore
 /// the one the table's reads give, row for row and bit for bit, whatever the runs' size.
 struct AggregateSpoolTests {
     static func aggregate(_ records: String, copy: String, runRecords: Int, selection: IssueSelection) throws -> Database {
-        try? FileManager.default.removeItem(atPath: copy)
-        try FileManager.default.copyItem(atPath: records, toPath: copy)
-        let db = try Database(path: copy)
-        var options = AggregateOptions()
-        options.issueSelection = selection
-        options.pairSpoolRunRecords = runRecords
-        _ = try Aggregator(database: db, options: options).run()
-        return db
+        try AggregateChunkingTests.aggregate(records, copy: copy, selection: selection) { $0.pairSpoolRunRecords = runRecords }
     }
 
     @Test(arguments: [IssueSelection.latestBefore(minuteOfDay: IssueSelection.defaultCutoffMinute), .all])

@@ -76,17 +76,16 @@ final class FeedMergedReads {
 
     private func next(_ k: Int, _ feed: FeedRow) throws -> LocationRecords.Forecast? {
         let statement = reads[k]
-        var r = Row(statement, statement.namesByColumn)
-        var times: (Int64, Int64, Int64)?
+        let r = Row(statement, statement.namesByColumn)
         // As the sorted read: a row without its instants (the schema forbids them) is not a forecast.
+        var times: (issued: Int64, from: Int64, to: Int64)?
         while times == nil {
             guard try statement.step() else { return nil }
-            r = Row(statement, statement.namesByColumn)
             if let issued = r.int("issued_at_unix"), let from = r.int("valid_from_unix"), let to = r.int("valid_to_unix") { times = (issued, from, to) }
         }
         return LocationRecords.Forecast(
             id: r.int("id") ?? 0, provider: feed.provider, product: feed.product, model: feed.model, period: feed.period,
-            issuedAt: times!.0, validFrom: times!.1, validTo: times!.2,
+            issuedAt: times!.issued, validFrom: times!.from, validTo: times!.to,
             validAt: r.int("valid_at_unix"), periodHours: r.double("period_hours"), tempC: r.double("temp_c"),
             tempMaxC: r.double("temp_max_c"), tempMinC: r.double("temp_min_c"), precipMm: r.double("precip_mm"),
             precipProbPct: r.double("precip_prob_pct"), elevationM: r.double("elevation_m"))
