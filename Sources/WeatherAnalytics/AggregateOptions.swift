@@ -60,6 +60,10 @@ public struct AggregateOptions: Sendable, Equatable {
     /// bytes each). Not a setting either: tests set a handful, so that runs are merged, and 0 to
     /// read the pairs back from `forecast_pairs` instead, and check that both give the same tables.
     public var pairSpoolRunRecords = 131_072
+    /// Whether the records are read through a second connection while the pairs' writes run on
+    /// a thread of their own (`WriteQueue`), when the store allows it (`Database.readerBeside`);
+    /// false: one connection, one thread, as a test compares.
+    public var writesBeside = true
 
     public init() {}
 

@@ -36,19 +36,31 @@ public struct Aggregator {
                 for table in DerivedSchema.tables { try database.execute("DROP TABLE IF EXISTS \(table)") }
             }
             try database.execute(DerivedSchema.sql)
-            let reader = try RecordReader(database: database)
+            let locations = try database.rows("SELECT id FROM locations ORDER BY id").compactMap { $0.first?.string }
+                .filter { options.locationShard?.contains($0) ?? true }
+            // The records are read through a second connection while this one's writes run on a
+            // thread of their own: on two cores, pairing no longer waits for its pairs' inserts.
+            // The second connection is closed before the commit: a reader of the file as it was
+            // would keep the commit's checkpoint from copying the new pages into it.
+            var beside = options.writesBeside ? database.readerBeside() : nil
+            let writes = WriteQueue(threaded: beside != nil)
+            defer { writes.stop() }
             let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm,
-                                            spoolRunRecords: options.homogeneous ? 0 : options.pairSpoolRunRecords)
-            let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
-            let derivedDays = try ColumnInsert(database, into: DerivedDayTables.derivedDayForecasts, layout: DerivedDayTables.layout)
-            for location in try database.rows("SELECT id FROM locations ORDER BY id").compactMap({ $0.first?.string })
-            where options.locationShard?.contains(location) ?? true {
-                let rule = rules[location] ?? ZoneRule(zone: nil)
-                let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter,
-                                        derivedDays: derivedDays)
-                allDays += try step.run(tally: &tally) { _ = try days.insert($0) }
+                                            spoolRunRecords: options.homogeneous ? 0 : options.pairSpoolRunRecords, writes: writes)
+            do {
+                let reader = try RecordReader(database: database, records: beside)
+                let days = try ColumnInsert(database, into: DailyTables.dailyObserved, layout: DailyTables.dailyLayout)
+                let derivedDays = try DerivedDayRows(database, writes: writes)
+                for location in locations {
+                    let rule = rules[location] ?? ZoneRule(zone: nil)
+                    let step = LocationStep(location: location, rule: rule, options: options, reader: reader, writer: pairWriter,
+                                            derivedDays: derivedDays)
+                    allDays += try step.run(tally: &tally) { rows in try writes.run { _ = try days.insert(rows) } }
+                }
+                try pairWriter.finish()
+                writes.stop()
             }
-            try pairWriter.finish()
+            beside = nil
             try tally.write(database)
             if options.homogeneous {
                 let dropped = try MatchedSample.apply(database)

@@ -11,7 +11,7 @@ struct LocationStep {
     let reader: RecordReader
     let writer: PairWriter
     /// Where the derived days go (`derived_day_forecasts`).
-    let derivedDays: ColumnInsert<DerivedDay>
+    let derivedDays: DerivedDayRows
 
     /// Returns the location's rows of `daily_observed` (already written through `writeDays`).
     ///
@@ -97,12 +97,7 @@ struct LocationStep {
             options.isCompared(provider: $0.provider, product: $0.product, model: $0.model)
         }, locationID: location)
         guard !all.isEmpty else { return nil }
-        // A plain INSERT writes every row or throws, into a table made anew by this aggregate
-        // and never deleted from: the rows' ids are consecutive and end at the last one.
-        let written = try derivedDays.insert(all)
-        precondition(written == all.count, "derived_day_forecasts: \(written) of \(all.count) rows written")
-        let last = derivedDays.database.lastInsertRowID
-        return (last - Int64(all.count) + 1)...last
+        return try derivedDays.append(all)
     }
 
     /// The days one span derived (`deriveDays`, rows `rows` of `derived_day_forecasts`), selected
@@ -110,6 +105,8 @@ struct LocationStep {
     /// whatever `pairing` says — their window is the local day by construction.
     func pairDerivedDays(_ pairer: ForecastPairer, truth: TruthSources, selector: IssueSelector, rows: ClosedRange<Int64>?,
                          _ tally: inout ExclusionTally) throws {
+        // The rows are read back through the writing connection: once its queued writes are done.
+        if rows != nil { try derivedDays.writes.drain() }
         let all = try rows.map { try reader.derivedDays(rows: $0) } ?? []
         // A day with no value covered (the first hours of a reply, its last ones) forecasts
         // nothing: it is shown in derived_day_forecasts, neither selected nor counted.
@@ -202,13 +199,16 @@ struct RecordReader {
     /// The store's hourly and 3-hourly feeds (every location's): a pass that keeps the rows of
     /// some sources only can tell before reading whether any row would be kept.
     let subDailyFeeds: [Feed]
-    /// A span's derived days, read back by rowid (`LocationStep.pairDerivedDays`).
+    /// A span's derived days, read back by rowid (`LocationStep.pairDerivedDays`), through the
+    /// connection that wrote them.
     private let derivedRead: Statement
 
-    init(database: Database) throws {
-        records = try LocationRecords(database)
+    /// `records`: the connection the records are read through (beside the writing one, or it).
+    init(database: Database, records recordsDatabase: Database? = nil) throws {
+        let recordsDatabase = recordsDatabase ?? database
+        records = try LocationRecords(recordsDatabase)
         var feeds: [Feed] = []
-        try database.prepare("SELECT provider, product, NULLIF(model, '') AS model FROM feeds WHERE period IN ('hour', '3h')")
+        try recordsDatabase.prepare("SELECT provider, product, NULLIF(model, '') AS model FROM feeds WHERE period IN ('hour', '3h')")
             .forEachRow(named: { r in feeds.append(Feed(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"))) })
         subDailyFeeds = feeds
         derivedRead = try database.prepare("SELECT rowid, * FROM derived_day_forecasts WHERE rowid BETWEEN ? AND ? ORDER BY rowid")

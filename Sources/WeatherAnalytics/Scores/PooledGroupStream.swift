@@ -44,11 +44,14 @@ struct PooledGroupStream {
             tercileCounts[group] += 1
             tercileSums[group] += p.forecast - p.observed
         }
-        let month = String(p.date.prefix(7))
-        months[month, default: MonthSums()].n += 1
-        months[month]!.error += e
-        months[month]!.absError += abs(e)
-        months[month]!.squaredError += e * e
+        Self.add(e, to: &months[String(p.date.prefix(7)), default: MonthSums()])
+    }
+
+    private static func add(_ e: Double, to sums: inout MonthSums) {
+        sums.n += 1
+        sums.error += e
+        sums.absError += abs(e)
+        sums.squaredError += e * e
     }
 
     var quantiles: ErrorQuantiles? { ErrorQuantiles(sorted: SortedCounts(absErrors)) }

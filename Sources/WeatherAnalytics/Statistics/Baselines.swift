@@ -5,6 +5,14 @@ import WeatherCore
 public enum CivilDay {
     /// Nil unless `text` is a valid `YYYY-MM-DD` date.
     public static func number(_ text: String) -> Int64? {
+        // The dates the aggregate writes, ten ASCII bytes: read as digits, without splitting
+        // the text (asked for every pair of the day leads' skill).
+        let b = text.utf8
+        if b.count == 10, let y = digits(b, 0, 4), let m = digits(b, 5, 2), let d = digits(b, 8, 2),
+           b[b.index(b.startIndex, offsetBy: 4)] == UInt8(ascii: "-"), b[b.index(b.startIndex, offsetBy: 7)] == UInt8(ascii: "-") {
+            guard (1...12).contains(m), d >= 1, d <= daysInMonth(year: Int64(y), month: m) else { return nil }
+            return UTCTime.days(year: Int64(y), month: m, day: d)
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let y = Int64(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
@@ -13,6 +21,19 @@ public enum CivilDay {
     }
 
     public static func text(_ number: Int64) -> String { UTCTime.date(number * 86400) }
+
+    /// The decimal number of `count` ASCII digits from byte `start`; nil if one is not a digit.
+    private static func digits(_ b: String.UTF8View, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        var i = b.index(b.startIndex, offsetBy: start)
+        for _ in 0..<count {
+            let digit = Int(b[i]) - 48
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+            i = b.index(after: i)
+        }
+        return value
+    }
 
     static func isLeap(_ y: Int64) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 

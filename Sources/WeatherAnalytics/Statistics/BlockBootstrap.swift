@@ -81,10 +81,15 @@ public struct DatedErrorSums: Sendable {
 
     public mutating func add(date: String, error e: Double) {
         pairs += 1
-        byDate[date, default: BlockBootstrap.DateSums()].count += 1
-        byDate[date]!.sumError += e
-        byDate[date]!.sumAbsError += abs(e)
-        byDate[date]!.sumSquaredError += e * e
+        // One look-up: the sums are changed in place.
+        Self.add(e, to: &byDate[date, default: BlockBootstrap.DateSums()])
+    }
+
+    private static func add(_ e: Double, to sums: inout BlockBootstrap.DateSums) {
+        sums.count += 1
+        sums.sumError += e
+        sums.sumAbsError += abs(e)
+        sums.sumSquaredError += e * e
     }
 }
 

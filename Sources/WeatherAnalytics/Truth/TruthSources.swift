@@ -66,7 +66,11 @@ public struct SourceName: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Whether observations of this source are a forecast source's own (same provider and product).
     public func isOwn(of forecastProvider: String, _ forecastProduct: String) -> Bool {
-        provider == forecastProvider && feed.baseProduct == forecastProduct
+        // `feed.baseProduct == forecastProduct`, without making the feed and its text: asked for every pair.
+        guard provider == forecastProvider else { return false }
+        let product = self.product.utf8
+        let base = product.firstIndex(of: UInt8(ascii: ":")).map { product[..<$0] } ?? product[...]
+        return base.elementsEqual(forecastProduct.utf8)
     }
 
     public static func < (a: SourceName, b: SourceName) -> Bool {
@@ -187,18 +191,24 @@ public struct TruthSources {
 
     /// The sources a forecast of `provider/product` may be verified against on `date`, best first.
     public func candidates(on date: String, forProvider provider: String, product: String) -> [SourceName] {
-        (ranking[date] ?? []).filter { allowSelfReference || !$0.isOwn(of: provider, product) }
+        Array(rankedCandidates(on: date, forProvider: provider, product: product))
+    }
+
+    /// `candidates` as they are looked at: the nearest observation of every pair asks, and
+    /// mostly needs the first.
+    func rankedCandidates(on date: String, forProvider provider: String, product: String) -> LazyFilterSequence<[SourceName]> {
+        (ranking[date] ?? []).lazy.filter { allowSelfReference || !$0.isOwn(of: provider, product) }
     }
 
     /// Whether a forecast's only truth on `date` would be its own observations.
     public func onlySelf(on date: String, forProvider provider: String, product: String) -> Bool {
         let all = ranking[date] ?? []
-        return !all.isEmpty && candidates(on: date, forProvider: provider, product: product).isEmpty
+        return !all.isEmpty && rankedCandidates(on: date, forProvider: provider, product: product).isEmpty
     }
 
     /// The day a forecast of `provider/product` is verified against on `date`, with its source.
     public func day(_ date: String, forProvider provider: String, product: String) -> (SourceName, DailyObserved)? {
-        guard let source = candidates(on: date, forProvider: provider, product: product).first,
+        guard let source = rankedCandidates(on: date, forProvider: provider, product: product).first,
               var d = days[source]?[date] else { return nil }
         d.truthSource = source.description
         d.truthStation = source.isStation ? source.station : nil
@@ -209,7 +219,7 @@ public struct TruthSources {
     /// first source, by the ranking of `date`, that has one.
     public func nearest(to instant: Int64, on date: String, within window: Int64, forProvider provider: String,
                         product: String) -> (SourceName, ObservationPoint)? {
-        for source in candidates(on: date, forProvider: provider, product: product) {
+        for source in rankedCandidates(on: date, forProvider: provider, product: product) {
             guard let points = series[source] else { continue }
             if let p = TruthSources.nearest(points, to: instant, within: window) { return (source, p) }
         }

@@ -46,3 +46,45 @@ enum DerivedDayTables {
         try b("forecast_id", d.forecastID)
     }
 }
+
+/// Writes `derived_day_forecasts` through the aggregate's queued writes (`WriteQueue`) and says
+/// at once which rows a span's days will be: the table is made anew by each aggregate and never
+/// deleted from, so its rowids are 1, 2, … in the order rows are written. Each write checks that
+/// SQLite gave the rows those ids.
+final class DerivedDayRows {
+    let insert: ColumnInsert<DerivedDay>
+    let writes: WriteQueue
+    /// Rows queued so far.
+    private var queued: Int64 = 0
+
+    init(_ database: Database, writes: WriteQueue) throws {
+        insert = try ColumnInsert(database, into: DerivedDayTables.derivedDayForecasts, layout: DerivedDayTables.layout)
+        self.writes = writes
+    }
+
+    /// Queues `days`; returns the rowids they are written as (read them back after `writes.drain()`).
+    func append(_ days: [DerivedDay]) throws -> ClosedRange<Int64> {
+        precondition(!days.isEmpty)
+        let rows = (queued + 1)...(queued + Int64(days.count))
+        queued = rows.upperBound
+        try writes.run { [insert] in
+            let written = try insert.insert(days)
+            let last = insert.database.lastInsertRowID
+            guard written == days.count, last == rows.upperBound else {
+                throw DerivedDayRowsError(expected: rows, written: written, lastRowID: last)
+            }
+        }
+        return rows
+    }
+}
+
+/// `derived_day_forecasts` did not get the rowids its rows were counted as.
+struct DerivedDayRowsError: Error, CustomStringConvertible {
+    var expected: ClosedRange<Int64>
+    var written: Int
+    var lastRowID: Int64
+
+    var description: String {
+        "derived_day_forecasts: rows \(expected.lowerBound)…\(expected.upperBound) expected, \(written) written ending at row \(lastRowID)"
+    }
+}

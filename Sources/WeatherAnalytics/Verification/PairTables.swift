@@ -43,14 +43,19 @@ final class PairWriter {
     }
 
     /// The scored pairs as numbers, for the passes of `DetailedScores`; nil when none is kept
-    /// (the matched sample moves pairs out after they are written) or its file could not be written.
+    /// (the matched sample moves pairs out after they are written) or its file could not be
+    /// written. Appended to by the queued writes (`writes`), read once they are done (`finish`).
     private var spool: PairSpool?
 
     /// The spool, when it holds every scored pair exactly as the table does.
     var exactSpool: PairSpool? { spool.flatMap { $0.exact ? $0 : nil } }
 
+    /// Where the inserts and the spool's appends run (on the aggregate's writer thread, or inline).
+    let writes: WriteQueue
+
     /// `spoolRunRecords`: the spool's run size (`AggregateOptions.pairSpoolRunRecords`); 0: no spool.
-    init(database: Database, thresholdMm: Double, spoolRunRecords: Int = 0) throws {
+    init(database: Database, thresholdMm: Double, spoolRunRecords: Int = 0, writes: WriteQueue = WriteQueue(threaded: false)) throws {
+        self.writes = writes
         scored = try ColumnInsert(database, into: VerificationTables.forecastPairs, layout: VerificationTables.pairLayout,
                                   rowsPerStatement: Self.rowsPerStatement)
         excluded = try ColumnInsert(database, into: VerificationTables.excludedPairs, layout: VerificationTables.excludedPairLayout,
@@ -70,32 +75,47 @@ final class PairWriter {
     private var pendingScored: [StoredPair] = []
     private var pendingExcluded: [StoredPair] = []
 
-    /// Inserts the pairs still pending: the tables hold every pair written.
+    /// Inserts the pairs still pending and waits for the writes queued: the tables (and the
+    /// spool) hold every pair written.
     func finish() throws {
-        _ = try scored.insert(pendingScored)
-        _ = try excluded.insert(pendingExcluded)
+        try flushScored()
+        try flushExcluded()
+        try writes.drain()
+    }
+
+    /// Queues the insert of the pending scored pairs, then their appends to the spool: the
+    /// spool is the writer's until `finish`.
+    private func flushScored() throws {
+        guard !pendingScored.isEmpty else { return }
+        let batch = pendingScored
         pendingScored.removeAll(keepingCapacity: true)
+        try writes.run { [self] in
+            _ = try scored.insert(batch)
+            guard let spool else { return }
+            // A spool that cannot be written is dropped: the passes then read the table.
+            do {
+                for stored in batch { try spool.append(stored.pair, leadHoursBin: stored.leadHoursBin) }
+            } catch {
+                self.spool = nil
+            }
+        }
+    }
+
+    private func flushExcluded() throws {
+        guard !pendingExcluded.isEmpty else { return }
+        let batch = pendingExcluded
         pendingExcluded.removeAll(keepingCapacity: true)
+        try writes.run { [excluded] in _ = try excluded.insert(batch) }
     }
 
     func write(_ p: ForecastPair, excludedBecause reason: Exclusion? = nil) throws {
         let stored = StoredPair(p, reason: reason)
         if reason != nil {
             pendingExcluded.append(stored)
-            if pendingExcluded.count == Self.rowsPerStatement {
-                _ = try excluded.insert(pendingExcluded)
-                pendingExcluded.removeAll(keepingCapacity: true)
-            }
+            if pendingExcluded.count == Self.rowsPerStatement { try flushExcluded() }
         } else {
             pendingScored.append(stored)
-            if pendingScored.count == Self.rowsPerStatement {
-                _ = try scored.insert(pendingScored)
-                pendingScored.removeAll(keepingCapacity: true)
-            }
-            if let spool {
-                // A spool that cannot be written is dropped: the passes then read the table.
-                do { try spool.append(p, leadHoursBin: stored.leadHoursBin) } catch { self.spool = nil }
-            }
+            if pendingScored.count == Self.rowsPerStatement { try flushScored() }
             let key = stored.scoreKey
             if key != currentKey {
                 if let currentKey {
