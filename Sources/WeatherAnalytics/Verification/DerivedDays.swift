@@ -107,6 +107,28 @@ public struct DerivedDays {
         mutating func note(_ id: Int64, at t: Int64) {
             if t < firstAt || (t == firstAt && id < (firstID ?? .max)) { firstAt = t; firstID = id }
         }
+
+        /// A temperature of the clock hour `key`, from a reading standing for `stepHours` hours.
+        mutating func addTemperature(_ t: Double, id: Int64, at validAt: Int64, key: DailySummarizer.HourKey, stepHours: Int) {
+            note(id, at: validAt)
+            tempHours.insert(key)
+            self.stepHours = Swift.max(self.stepHours, stepHours)
+            max = Swift.max(max ?? t, t)
+            min = Swift.min(min ?? t, t)
+        }
+
+        /// An amount and/or probability over the clock hours `hours`, all of this day.
+        mutating func addPeriod(id: Int64, at validAt: Int64, hours: [DailySummarizer.HourKey], mm: Double?, probability: Double?) {
+            note(id, at: validAt)
+            if let mm, precipHours.isDisjoint(with: hours) {
+                precipHours.formUnion(hours)
+                precipMm += mm
+            }
+            if let p = probability {
+                probHours.formUnion(hours)
+                maxProb = Swift.max(maxProb ?? p, p)
+            }
+        }
     }
 
     /// The derived days of one location's sub-daily forecasts, by issue (in the order the issues
@@ -135,14 +157,9 @@ public struct DerivedDays {
             let stepHours = max(1, Int((Double(f.validTo - f.validFrom) / 3600).rounded()))
             if let t = f.tempC {
                 let key = summarizer.hourKey(f.validAt)
-                let date = dates.text(ofLocalHour: key.localHour)
-                var d = days[date] ?? Day()
-                d.note(f.id, at: f.validAt)
-                d.tempHours.insert(key)
-                d.stepHours = Swift.max(d.stepHours, stepHours)
-                d.max = Swift.max(d.max ?? t, t)
-                d.min = Swift.min(d.min ?? t, t)
-                days[date] = d
+                // Changed in place: a copy taken out and put back copied its sets of hours on every row.
+                days[dates.text(ofLocalHour: key.localHour), default: Day()]
+                    .addTemperature(t, id: f.id, at: f.validAt, key: key, stepHours: stepHours)
             }
             guard f.precipMm != nil || f.precipProbPct != nil, f.validTo > f.validFrom else { continue }
             // An amount counts only on the day that holds its whole period: every one of its
@@ -150,17 +167,7 @@ public struct DerivedDays {
             let hours = (0..<stepHours).map { summarizer.hourKey(f.validFrom + Int64($0) * 3600 + 1800) }
             let date = dates.text(ofLocalHour: hours[0].localHour)
             guard hours.allSatisfy({ dates.text(ofLocalHour: $0.localHour) == date }) else { continue }
-            var d = days[date] ?? Day()
-            d.note(f.id, at: f.validAt)
-            if let mm = f.precipMm, d.precipHours.isDisjoint(with: hours) {
-                d.precipHours.formUnion(hours)
-                d.precipMm += mm
-            }
-            if let p = f.precipProbPct {
-                d.probHours.formUnion(hours)
-                d.maxProb = Swift.max(d.maxProb ?? p, p)
-            }
-            days[date] = d
+            days[date, default: Day()].addPeriod(id: f.id, at: f.validAt, hours: hours, mm: f.precipMm, probability: f.precipProbPct)
         }
         if let current { byIssue[current] = days }
         var out: [DerivedDay] = []
