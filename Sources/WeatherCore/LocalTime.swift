@@ -12,11 +12,13 @@ public enum LocalTime {
 
     /// Offset from UTC in seconds at `instant` in zone `name`, or nil for an unknown zone.
     public static func offset(at instant: Int64, zone name: String) -> Int? {
-        guard let tz = zone(name) else { return nil }
         let day = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
-        if let span = offsets.value(OffsetKey(zone: name, day: day), compute: { OffsetDay(tz, day: day) }).offsets {
-            return instant < span.change ? span.before : span.after
-        }
+        // One look-up for a day already seen (asked for every hourly row and pair): the zone
+        // itself is looked up only to work out a day's offsets.
+        let known = offsets.value(OffsetKey(zone: name, day: day)) { zone(name).map { OffsetDay($0, day: day) } ?? OffsetDay() }
+        guard known.zoneKnown else { return nil }
+        if let span = known.offsets { return instant < span.change ? span.before : span.after }
+        guard let tz = zone(name) else { return nil }
         return tz.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
@@ -107,7 +109,12 @@ private struct OffsetKey: Hashable {
 /// standard time began, but the day is checked, not assumed — keeps nil, and every instant of it is
 /// looked up.
 private struct OffsetDay {
+    /// False for a name that is not a zone (`init()`): it has no offsets.
+    var zoneKnown = true
     var offsets: (before: Int, change: Int64, after: Int)?
+
+    /// The answer for a name that is not a zone.
+    init() { zoneKnown = false }
 
     init(_ tz: TimeZone, day: Int64) {
         let start = day * 86_400, end = start + 86_400
