@@ -41,6 +41,21 @@ struct StatisticsSkillTests {
         #expect(CivilDay.number("1970-01-02") == 1 && CivilDay.text(19_782) == "2024-02-29")
     }
 
+    /// Every day of eight centuries reads back as its number (leap years, century rules), and
+    /// what is not a valid `YYYY-MM-DD` date is nil — the ten-byte digits read and the split alike.
+    @Test func civilDayNumbersReadEveryDateBackAndNothingElse() {
+        let first = CivilDay.number("1600-01-01")!, last = CivilDay.number("2399-12-31")!
+        #expect(last - first + 1 == 292_194)
+        var mismatches = 0
+        for n in first...last where CivilDay.number(CivilDay.text(n)) != n { mismatches += 1 }
+        #expect(mismatches == 0)
+        for bad in ["2024-13-01", "2024-00-10", "2024-01-00", "2024-04-31", "2100-02-29", "2024-1a-01", "2024/01/01",
+                    "2024-01-1", "2024-001-1", " 2024-01-01", "１９７０-01-01", "", "2024-01-01T00"] {
+            #expect(CivilDay.number(bad) == nil, "\(bad)")
+        }
+        #expect(CivilDay.number("2000-02-29") == CivilDay.number("2000-03-01")! - 1)
+    }
+
     @Test func skillSumsMergeAndHandleAPerfectReference() {
         var a = MAESkill(), b = MAESkill()
         a.add(forecast: 1, observed: 0, reference: 3)

@@ -51,6 +51,12 @@ struct TruthPriorityTests {
         let days = [era5: [day("ny", "2024-05-01")], Self.archive: [day("ny", "2024-05-01")]]
         #expect(ranking(declared, days: days) == [Self.archive, era5])
         #expect(era5.isNamed(by: "open-meteo/archive") && era5.isOwn(of: "open-meteo", "archive"))
+        // Own means the same provider and the product before its colon, exactly.
+        #expect(!era5.isOwn(of: "open-meteo", "arch") && !era5.isOwn(of: "open-meteo", "archive:era5")
+                && !era5.isOwn(of: "open-meteo", "archive:") && !era5.isOwn(of: "meteo", "archive"))
+        let plain = SourceName(provider: "openweathermap", product: "current")
+        #expect(plain.isOwn(of: "openweathermap", "current") && !plain.isOwn(of: "openweathermap", "current:x")
+                && !plain.isOwn(of: "openweathermap", "curren"))
     }
 
     /// The aggregate's truth reads `AggregateOptions.products`.
