@@ -8,6 +8,18 @@ import WeatherStore
 /// value per lead.
 struct ConsistencyTables {
     let options: AggregateOptions
+    /// Both tables' inserts, prepared when the pass is made: a pass beside another one touches
+    /// the connection only through `writes` (`DetailedScores`).
+    let consistencyRows: ColumnInsert<ConsistencyRow>
+    let revisionRows: ColumnInsert<RevisionRow>
+    let writes: WriteQueue
+
+    init(_ database: Database, options: AggregateOptions, writes: WriteQueue) throws {
+        self.options = options
+        self.writes = writes
+        consistencyRows = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
+        revisionRows = try ColumnInsert(database, into: ScoreSchema.forecastRevisionsByLead, layout: Self.revisionLayout)
+    }
 
     /// A source's target; `derivedFrom` ('' for the provider's own) keeps derived days apart.
     struct Target: Hashable {
@@ -89,15 +101,17 @@ struct ConsistencyTables {
 
     /// Reads the pairs one target at a time, in target order (`Target.order`, then the order
     /// the pairs were written): only one target's issues and each lead's sums are held, not the pairs.
+    /// `database` is read only without a spool.
     func write(_ database: Database, spool: PairSpool? = nil) throws {
-        let insert = try ColumnInsert(database, into: ScoreSchema.forecastConsistency, layout: Self.consistencyLayout)
+        let insert = consistencyRows
         var revisions: [LeadKey: RevisionSums] = [:]
         var current: Target?
         var issues: [ForecastIssue] = []
         func flush() throws {
             guard let t = current else { return }
             let c = ForecastConsistency(issues)
-            try insert.insert(ConsistencyRow(target: t, consistency: c, leads: issues.map(\.lead)))
+            let row = ConsistencyRow(target: t, consistency: c, leads: issues.map(\.lead))
+            try writes.run { try insert.insert(row) }
             for revision in c.revisions {
                 let lead: ScoreLead
                 if t.kind == "day" {
@@ -130,7 +144,7 @@ struct ConsistencyTables {
                 try add(target, ForecastIssue(issuedAt: r.issuedAt, lead: day ? Double(r.leadDays) : r.leadHours, value: r.forecast))
             }
             try flush()
-            return try writeByLead(database, revisions)
+            return try writeByLead(revisions)
         }
         // The ORDER BY is `Target.order` spelled in SQL (text compares as Swift compares ASCII ids).
         try database.prepare("""
@@ -155,7 +169,7 @@ struct ConsistencyTables {
                                           value: r.double("forecast") ?? 0))
         })
         try flush()
-        try writeByLead(database, revisions)
+        try writeByLead(revisions)
     }
 
     /// One row of `forecast_revisions_by_lead`.
@@ -183,8 +197,8 @@ struct ConsistencyTables {
 
     /// Mean |revision| arriving at each lead (from the issue before), pooled over locations
     /// and targets, with the block-bootstrap interval of that mean (the MAE interval of |r| − 0).
-    func writeByLead(_ database: Database, _ revisions: [LeadKey: RevisionSums]) throws {
-        let insert = try ColumnInsert(database, into: ScoreSchema.forecastRevisionsByLead, layout: Self.revisionLayout)
+    func writeByLead(_ revisions: [LeadKey: RevisionSums]) throws {
+        let insert = revisionRows
         for key in revisions.keys.sorted() {
             let sums = revisions[key]!
             var bootstrap = options.bootstrap
@@ -192,7 +206,8 @@ struct ConsistencyTables {
             bootstrap.seed ^= StableSeed.fnv1a(key.seedText)
             let interval = try? BlockBootstrap.errorIntervals(sums.dated, options: bootstrap).get().mae
             let mean = sums.total / Double(sums.n)
-            try insert.insert(RevisionRow(key: key, n: sums.n, mean: mean, interval: interval.map { ($0.low, $0.high) }))
+            let row = RevisionRow(key: key, n: sums.n, mean: mean, interval: interval.map { ($0.low, $0.high) })
+            try writes.run { try insert.insert(row) }
         }
     }
 }

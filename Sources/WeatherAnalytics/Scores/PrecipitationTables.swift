@@ -7,6 +7,8 @@ struct PrecipitationTables {
     let options: AggregateOptions
     let thresholds: ColumnInsert<(ScoreKey, ThresholdContingency)>
     let reliability: ColumnInsert<(ScoreKey, ReliabilityBin)>
+    /// Where the rows are written (`DetailedScores`); they are made in the caller's thread.
+    let writes: WriteQueue
 
     static let thresholdLayout = RowLayout<(ScoreKey, ThresholdContingency)>(columns: ScoreSchema.precipThresholds.insertColumns) {
         b, row throws(StoreError) in
@@ -53,8 +55,9 @@ struct PrecipitationTables {
         try b("lead_days", key.leadDays)
     }
 
-    init(_ database: Database, options: AggregateOptions) throws {
+    init(_ database: Database, options: AggregateOptions, writes: WriteQueue) throws {
         self.options = options
+        self.writes = writes
         thresholds = try ColumnInsert(database, into: ScoreSchema.precipThresholds, layout: Self.thresholdLayout)
         reliability = try ColumnInsert(database, into: ScoreSchema.popReliability, layout: Self.reliabilityLayout)
     }
@@ -64,12 +67,14 @@ struct PrecipitationTables {
             let pairs = groups[key]!
             for t in PrecipitationContingency.tables(pairs.map { (forecastMm: $0.forecast, observedMm: $0.observed) },
                                                      thresholdsMm: options.precipThresholdsMm) {
-                try thresholds.insert((key, t))
+                let thresholds = thresholds
+                try writes.run { try thresholds.insert((key, t)) }
             }
             let withProbability = pairs.filter { $0.probability != nil }
             guard let brier = BrierDecomposition(probabilities: withProbability.map { $0.probability! },
                                                  outcomes: withProbability.map { $0.observed >= options.precipThresholdMm }) else { continue }
-            for bin in brier.bins { try reliability.insert((key, bin)) }
+            let reliability = reliability
+            for bin in brier.bins { try writes.run { try reliability.insert((key, bin)) } }
         }
     }
 }
@@ -102,8 +107,18 @@ struct MonthlyScores {
     }
 
     let insert: ColumnInsert<MonthRow>
+    /// Where the rows are written (`DetailedScores`); they are made in the caller's thread.
+    let writes: WriteQueue
 
-    init(_ database: Database) throws { insert = try ColumnInsert(database, into: ScoreSchema.scoresByMonth, layout: Self.layout) }
+    init(_ database: Database, writes: WriteQueue) throws {
+        insert = try ColumnInsert(database, into: ScoreSchema.scoresByMonth, layout: Self.layout)
+        self.writes = writes
+    }
+
+    private func write(_ row: MonthRow) throws {
+        let insert = insert
+        try writes.run { try insert.insert(row) }
+    }
 
     func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
         for key in groups.keys.sorted() where key.locationID == ScoreKey.pooled {
@@ -112,7 +127,7 @@ struct MonthlyScores {
                 let bias = pairs.reduce(0) { $0 + $1.error } / n
                 let mae = pairs.reduce(0) { $0 + abs($1.error) } / n
                 let rmse = (pairs.reduce(0) { $0 + $1.error * $1.error } / n).squareRoot()
-                try insert.insert(MonthRow(key: key, month: month, n: pairs.count, bias: bias, mae: mae, rmse: rmse))
+                try write(MonthRow(key: key, month: month, n: pairs.count, bias: bias, mae: mae, rmse: rmse))
             }
         }
     }
@@ -121,8 +136,8 @@ struct MonthlyScores {
     func write(_ key: ScoreKey, _ stream: PooledGroupStream) throws {
         for (month, m) in stream.months.sorted(by: { $0.key < $1.key }) {
             let n = Double(m.n)
-            try insert.insert(MonthRow(key: key, month: month, n: m.n, bias: m.error / n, mae: m.absError / n,
-                                       rmse: (m.squaredError / n).squareRoot()))
+            try write(MonthRow(key: key, month: month, n: m.n, bias: m.error / n, mae: m.absError / n,
+                               rmse: (m.squaredError / n).squareRoot()))
         }
     }
 }

@@ -137,22 +137,38 @@ public enum ProviderComparisons {
             maeA: absA.reduce(0, +) / count, maeB: absB.reduce(0, +) / count, alignmentHours: options.issueAlignmentHours)
     }
 
-    /// `provider_comparison`: every comparison of the final pairs, with its verdict.
-    /// `provider_comparison` and `provider_ranking` from one read of the cases (one sort of the
-    /// pairs, not two): each group's comparisons and rankings, written in `GroupKey` order.
-    static func writeWithRankings(_ database: Database, options: AggregateOptions, spool: PairSpool? = nil) throws {
-        let names = try Aggregator.placeNames(database)
-        var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison], [RankedSource])] = []
-        try ComparisonCases.forEachGroup(database, filter: ComparisonFilter(), spool: spool) { group in
-            byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
-                            comparisons(group, filter: ComparisonFilter(), options: options, names: names),
-                            ProviderRankings.rankings(group, options: options, names: names)))
+    /// `provider_comparison` and `provider_ranking` of the final pairs, with their verdicts, from
+    /// one read of the cases (one sort of the pairs, not two): each group's comparisons and
+    /// rankings, written in `GroupKey` order. The places' names are read and the inserts prepared
+    /// when it is made; then the connection is touched only through `writes` (`DetailedScores`).
+    struct Writer {
+        let options: AggregateOptions
+        let names: [String: String]
+        let comparisonRows: ColumnInsert<ProviderComparison>
+        let rankingRows: ColumnInsert<RankedSource>
+        let writes: WriteQueue
+
+        init(_ database: Database, options: AggregateOptions, writes: WriteQueue) throws {
+            self.options = options
+            self.writes = writes
+            names = try Aggregator.placeNames(database)
+            comparisonRows = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: ProviderComparisons.layout)
+            rankingRows = try ColumnInsert(database, into: RankingSchema.providerRanking, layout: RankingSchema.layout)
         }
-        byGroup.sort { $0.0 < $1.0 }
-        let comparisonRows = try ColumnInsert(database, into: ScoreSchema.providerComparison, layout: layout)
-        for (_, made, _) in byGroup { for c in made { try comparisonRows.insert(c) } }
-        let rankingRows = try ColumnInsert(database, into: RankingSchema.providerRanking, layout: RankingSchema.layout)
-        for (_, _, ranked) in byGroup { for r in ranked { try rankingRows.insert(r) } }
+
+        /// `database` is read only without a spool.
+        func write(_ database: Database, spool: PairSpool? = nil) throws {
+            var byGroup: [(ComparisonCases.GroupKey, [ProviderComparison], [RankedSource])] = []
+            try ComparisonCases.forEachGroup(database, filter: ComparisonFilter(), spool: spool) { group in
+                byGroup.append((ComparisonCases.GroupKey(variable: group.variable, lead: group.lead),
+                                ProviderComparisons.comparisons(group, filter: ComparisonFilter(), options: options, names: names),
+                                ProviderRankings.rankings(group, options: options, names: names)))
+            }
+            byGroup.sort { $0.0 < $1.0 }
+            let comparisonRows = comparisonRows, rankingRows = rankingRows
+            for (_, made, _) in byGroup { for c in made { try writes.run { try comparisonRows.insert(c) } } }
+            for (_, _, ranked) in byGroup { for r in ranked { try writes.run { try rankingRows.insert(r) } } }
+        }
     }
 
     /// A comparison's row: each test's mean losses, difference with its interval, DM, HLN, raw and

@@ -103,20 +103,28 @@ struct ScoreDetails {
 }
 
 /// Fills the `ScoreSchema.detailColumns` of the `forecast_scores` rows, one slice of groups at a time.
+/// The rows are made in the caller's thread and written through `writes`.
 struct ScoreDetailsWriter {
     let update: ColumnUpdate<ScoreDetails.Row>
     let details: ScoreDetails
+    let writes: WriteQueue
 
-    init(_ database: Database, _ details: ScoreDetails) throws {
+    init(_ database: Database, _ details: ScoreDetails, writes: WriteQueue) throws {
         update = try ColumnUpdate(database, table: VerificationTables.forecastScores, layout: ScoreDetails.layout, where: ScoreKey.whereClause)
         self.details = details
+        self.writes = writes
     }
 
     func write(_ groups: [ScoreKey: [ScoredPair]]) throws {
-        for key in groups.keys.sorted() { try update.update(details.row(key, groups[key]!), key: key.bindings) }
+        for key in groups.keys.sorted() { try write(details.row(key, groups[key]!), key) }
     }
 
     func write(_ key: ScoreKey, _ stream: PooledGroupStream) throws {
-        try update.update(details.row(key, stream), key: key.bindings)
+        try write(details.row(key, stream), key)
+    }
+
+    private func write(_ row: ScoreDetails.Row, _ key: ScoreKey) throws {
+        let update = update
+        try writes.run { try update.update(row, key: key.bindings) }
     }
 }

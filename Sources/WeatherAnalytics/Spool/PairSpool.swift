@@ -53,7 +53,10 @@ final class PairSpool {
     private(set) var periods = Interned<String>()
     private(set) var bins = Interned<String>()
     private var dayOfDate: [String: Int32] = [:]
+    /// The text of every day a record holds (target days and valid instants' days), filled as
+    /// records are appended: the passes only read it, so two of them can read the spool at once.
     private var dateOfDay: [Int32: String] = [:]
+    private var lastValidDay = PairRecord.null32
     /// How many records a sorted run holds in memory; tests make it small so that runs are merged.
     var runRecords = 131_072
 
@@ -81,18 +84,31 @@ final class PairSpool {
         }
         let lead = Convert.round(p.leadHours, 3)
         guard lead.isFinite else { return spoil() }
+        let validDay = p.validAt.map { Int32(Self.utcDay($0)) } ?? PairRecord.null32
+        if validDay != lastValidDay, validDay != PairRecord.null32 {
+            lastValidDay = validDay
+            if dateOfDay[validDay] == nil { dateOfDay[validDay] = UTCTime.date(Int64(validDay) * 86_400) }
+        }
         try file.append(PairRecord(
             sequence: Int64(file.count), validAt: p.validAt ?? PairRecord.null64, issuedAt: p.issuedAt, leadHours: lead,
             forecast: p.forecast, observed: p.observed, precipProbPct: p.precipProbPct ?? .nan,
             source: sources.id(Source(provider: p.provider, product: p.product, model: p.model, derivedFrom: p.derivedFrom)),
             variable: variables.id(p.variable), location: locations.id(p.locationID), period: periods.id(p.period),
             leadDays: leadDays, leadBin: leadHoursBin.map { bins.id($0) } ?? -1, targetDay: targetDay,
-            validDay: p.validAt.map { Int32(Self.utcDay($0)) } ?? PairRecord.null32))
+            validDay: validDay))
     }
 
     /// From now on the passes read the table; the records written so far are not needed.
     private func spoil() {
         exact = false
+    }
+
+    /// Writes the records still buffered: from then on `forEach` only reads the spool, and
+    /// `readers` passes on as many threads may read it at once (nothing may be appended
+    /// meanwhile). They share the memory one pass had: each sorts runs of a `readers`th the size.
+    func finishWriting(readers: Int) throws {
+        try file.flush()
+        runRecords = max(1, runRecords / max(1, readers))
     }
 
     /// Calls `body` with the records `order` keeps, in its order.
@@ -104,10 +120,7 @@ final class PairSpool {
 
     /// `target_date` as stored, or the UTC date of `valid_at_utc` (`substr(valid_at_utc, 1, 10)`).
     func date(ofDay day: Int32) -> String {
-        if let known = dateOfDay[day] { return known }
-        let text = UTCTime.date(Int64(day) * 86_400)
-        dateOfDay[day] = text
-        return text
+        dateOfDay[day] ?? UTCTime.date(Int64(day) * 86_400)
     }
 
     /// The day of a `YYYY-MM-DD` date, nil for any other text (which then sorts as text would not).
