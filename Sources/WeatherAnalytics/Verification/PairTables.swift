@@ -22,14 +22,14 @@ final class PairWriter {
     /// The observed values of the current run, when its group streams.
     private var currentObserved: [Double: Int]?
 
-    /// Per-location sums of the scored pairs written so far.
+    /// Per-location sums of the scored pairs written so far (once `finish` has returned).
     var sums: [ScoreKey: ScoreSums] {
         var all = finished
         if let currentKey { all[currentKey] = current }
         return all
     }
 
-    /// `ObservedCounts.read` of the pairs written so far.
+    /// `ObservedCounts.read` of the pairs written so far (once `finish` has returned).
     var observedCounts: [ScoreKey: [Double: Int]] {
         var all = observed
         if let currentKey, let currentObserved { Self.add(currentObserved, to: &all, for: currentKey) }
@@ -83,22 +83,41 @@ final class PairWriter {
         try writes.drain()
     }
 
-    /// Queues the insert of the pending scored pairs, then their appends to the spool: the
-    /// spool is the writer's until `finish`.
+    /// Queues the insert of the pending scored pairs, their appends to the spool and their sums:
+    /// the spool and the sums are the writer's until `finish` (on two cores the pairs' sums are
+    /// worked out beside the pairing, in the order the pairs were written).
     private func flushScored() throws {
         guard !pendingScored.isEmpty else { return }
         let batch = pendingScored
         pendingScored.removeAll(keepingCapacity: true)
         try writes.run { [self] in
             _ = try scored.insert(batch)
-            guard let spool else { return }
-            // A spool that cannot be written is dropped: the passes then read the table.
-            do {
-                for stored in batch { try spool.append(stored.pair, leadHoursBin: stored.leadHoursBin) }
-            } catch {
-                self.spool = nil
+            if let spool {
+                // A spool that cannot be written is dropped: the passes then read the table.
+                do {
+                    for stored in batch { try spool.append(stored.pair, leadHoursBin: stored.leadHoursBin) }
+                } catch {
+                    self.spool = nil
+                }
             }
+            for stored in batch { add(stored) }
         }
+    }
+
+    /// Adds a scored pair to its group's sums (and its observed value to the group's counts).
+    private func add(_ stored: StoredPair) {
+        let key = stored.scoreKey
+        if key != currentKey {
+            if let currentKey {
+                finished[currentKey] = current
+                if let currentObserved { Self.add(currentObserved, to: &observed, for: currentKey) }
+            }
+            current = finished[key] ?? ScoreSums()
+            currentKey = key
+            currentObserved = PooledGroupStream.streams(key) ? [:] : nil
+        }
+        current.add(stored.pair, thresholdMm: thresholdMm)
+        currentObserved?[stored.pair.observed, default: 0] += 1
     }
 
     private func flushExcluded() throws {
@@ -116,18 +135,6 @@ final class PairWriter {
         } else {
             pendingScored.append(stored)
             if pendingScored.count == Self.rowsPerStatement { try flushScored() }
-            let key = stored.scoreKey
-            if key != currentKey {
-                if let currentKey {
-                    finished[currentKey] = current
-                    if let currentObserved { Self.add(currentObserved, to: &observed, for: currentKey) }
-                }
-                current = finished[key] ?? ScoreSums()
-                currentKey = key
-                currentObserved = PooledGroupStream.streams(key) ? [:] : nil
-            }
-            current.add(p, thresholdMm: thresholdMm)
-            currentObserved?[p.observed, default: 0] += 1
         }
     }
 }
