@@ -42,8 +42,10 @@ public struct Aggregator {
             // thread of their own: on two cores, pairing no longer waits for its pairs' inserts.
             // The second connection is closed before the commit: a reader of the file as it was
             // would keep the commit's checkpoint from copying the new pages into it.
+            // 512 writes may wait, not the default 64: a write is at most 32 pairs (a few MB wait in
+            // all), and at 64 the pairing and the writer took turns waiting on each other (~5 % slower).
             var beside = options.writesBeside ? database.readerBeside() : nil
-            let writes = WriteQueue(threaded: beside != nil)
+            let writes = WriteQueue(threaded: beside != nil, capacity: 512)
             defer { writes.stop() }
             let pairWriter = try PairWriter(database: database, thresholdMm: options.precipThresholdMm,
                                             spoolRunRecords: options.homogeneous ? 0 : options.pairSpoolRunRecords, writes: writes)
