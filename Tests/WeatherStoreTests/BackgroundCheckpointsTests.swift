@@ -52,6 +52,24 @@ struct BackgroundCheckpointsTests {
         #expect(try db.scalar("PRAGMA integrity_check")?.string == "ok")
     }
 
+    /// Many small commits (an ingest's one per file) ask for a copy once the WAL grew by
+    /// `requestPages`, not at each commit: each copy is two syncs of the disk.
+    @Test func smallCommitsAskForACopyOnlyAsTheWALGrows() throws {
+        let t = try TemporaryStore()
+        let db = t.store.database
+        try db.execute("CREATE TABLE t (batch INTEGER, i INTEGER, payload BLOB)")
+        var asks: [Int32] = []
+        try db.withBackgroundCheckpoints(requestPages: 64, requested: { asks.append($0) }) {
+            // 100 commits of 8 rows of 1 KB: about four frames each, ~400 in all.
+            for batch in 0..<100 { try Self.commit(db, batch: batch, kilobytes: 8) }
+        }
+        #expect(asks.count >= 2 && asks.count <= 10, "a copy per 64 pages of WAL, not per commit: \(asks)")
+        // Each ask is 64 pages past the one before, or past the start of a WAL copied whole.
+        #expect(zip([0] + asks, asks).allSatisfy { $1 - $0 >= 64 || $1 >= 64 }, "\(asks)")
+        #expect(try db.scalar("SELECT COUNT(*) FROM t")?.int == 800)
+        #expect(try db.scalar("PRAGMA integrity_check")?.string == "ok")
+    }
+
     @Test func sqliteCheckpointsAgainAfterwards() throws {
         let t = try TemporaryStore()
         let db = t.store.database

@@ -3,11 +3,12 @@ import WeatherCore
 import WeatherIngest
 import WeatherProviders
 
-/// Reading, decompressing and splitting one file on a thread of its own, decoding on the run's
-/// `DecodePool`, while the caller's thread writes the store. Documents travel in batches (at
-/// most `batchDocuments` documents or `batchJSONBytes` of JSON) through `OrderedBatches`,
-/// which hands them to the writer in file order and bounds what is in flight by bytes: memory
-/// stays flat however large the file, and the records are the same for any number of workers.
+/// Reading, decompressing and splitting one file on a reading thread (`ReaderThreads`, reused
+/// across files), decoding on the run's `DecodePool`, while the caller's thread writes the
+/// store. Documents travel in batches (at most `batchDocuments` documents or `batchJSONBytes`
+/// of JSON) through `OrderedBatches`, which hands them to the writer in file order and bounds
+/// what is in flight by bytes: memory stays flat however large the file, and the records are
+/// the same for any number of workers.
 final class BackgroundReader {
     private let batches: OrderedBatches<[PreparedEvent]>
     private let done = DispatchSemaphore(value: 0)
@@ -22,7 +23,7 @@ final class BackgroundReader {
         let batches = OrderedBatches<[PreparedEvent]>(budget: budget)
         self.batches = batches
         let done = self.done
-        let thread = Thread {
+        pool.readers.run {
             var pending: [IngestEvent] = []
             var pendingBytes = 0
             /// Hands the pending events to a worker; false when the writer gave up.
@@ -57,9 +58,6 @@ final class BackgroundReader {
             batches.finishInput()
             done.signal()
         }
-        thread.stackSize = 2 << 20
-        thread.name = "wxpipe-reader"
-        thread.start()
     }
 
     /// The next batch in file order, or nil when the file is read.

@@ -14,6 +14,8 @@ final class DecodePool: @unchecked Sendable {
     private var threads = 0
     private let finished = DispatchSemaphore(value: 0)
     let jobs: Int
+    /// The threads the run's files are read on (`BackgroundReader`), reused from file to file.
+    let readers = ReaderThreads()
 
     /// The default of `--jobs`: one decoder per core but the writer's. The writer thread is busy
     /// for most of a run, so one decoder per core made a decoder and the reader share the
@@ -43,6 +45,7 @@ final class DecodePool: @unchecked Sendable {
 
     /// Lets the workers finish what was submitted, then ends them.
     func shutdown() {
+        readers.shutdown()
         condition.lock()
         if closed { condition.unlock(); return }
         closed = true
