@@ -3,8 +3,9 @@ import Foundation
 /// The threads that read files for a run's `BackgroundReader`s, kept and reused across files.
 ///
 /// A reader blocks while the writer is behind (its batches are bounded by bytes), so every file
-/// in flight needs a thread of its own: one is started only when none is idle, and a folder of
-/// 2,191 one-document files uses three threads, not 2,191 (each a stack mapped, zeroed and freed).
+/// in flight needs a thread of its own: one is started only when none is idle, so a folder uses
+/// about as many threads as files it reads ahead (2,191 one-document files: a few, not 2,191,
+/// each a stack mapped, zeroed and freed).
 final class ReaderThreads: @unchecked Sendable {
     private let condition = NSCondition()
     private var work: [() -> Void] = []
@@ -30,8 +31,8 @@ final class ReaderThreads: @unchecked Sendable {
     }
 
     /// Lets the idle threads end, and the others once their bodies return. It does not wait:
-    /// a reader's own `stop` is what waits for its body (a reader left running, as when a test
-    /// drops one, must not hold up the pool's shutdown, which its body may still submit to).
+    /// a reader's own `stop` is what waits for its body, and a reader never stopped must not
+    /// hold up the pool's shutdown, which its body may still submit to.
     func shutdown() {
         condition.lock()
         closed = true
