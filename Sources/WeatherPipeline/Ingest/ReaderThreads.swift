@@ -30,6 +30,13 @@ final class ReaderThreads: @unchecked Sendable {
         thread.start()
     }
 
+    /// How many threads wait for a body now; tests wait on it so reuse is checked, not raced.
+    var idleThreads: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return idle
+    }
+
     /// Lets the idle threads end, and the others once their bodies return. It does not wait:
     /// a reader's own `stop` is what waits for its body, and a reader never stopped must not
     /// hold up the pool's shutdown, which its body may still submit to.
