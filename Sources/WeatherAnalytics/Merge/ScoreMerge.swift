@@ -219,6 +219,9 @@ public enum ScoreMerge {
             SELECT (SELECT COUNT(*) FROM main.sqlite_master WHERE name = 'locations') + (SELECT COUNT(*) FROM temp.sqlite_master WHERE name = 'locations')
             """)?.int ?? 0 > 0
         let rules = hasLocations ? try Aggregator(database: database, options: options).zoneRules(&summary) : [:]
-        try DetailedScores(database: database, options: options, rules: rules, passes: passes).write()
+        // The pairs are read into a spool once, in the order they were written, so that each pass
+        // sorts compact records instead of SQLite sorting the table's text columns per pass.
+        let spool = try PairSpool.reading(database, runRecords: options.pairSpoolRunRecords)
+        try DetailedScores(database: database, options: options, rules: rules, passes: passes, spool: spool).write()
     }
 }
