@@ -188,7 +188,8 @@ struct CSVEncoder {
     /// Unix seconds as the record views show them: `strftime('%Y-%m-%dT%H:%M:%SZ', v,
     /// 'unixepoch')` (or `YYYY-MM-DD HH:MM:SS` in the spreadsheet dialects); outside years
     /// 0000–9999 SQLite's own `strftime` says what it is (NULL, an empty cell, past 9999 or
-    /// before 4714 BC; a negative year between).
+    /// before 4714 BC; a negative year between). The one day SQLite 3.40's floating-point
+    /// calendar misdates, 0300-03-01 (it writes 0300-02-29), is written as its true date.
     mutating func appendInstant(_ v: Int64) {
         guard v >= -62_167_219_200 && v <= 253_402_300_799 else {
             // The view's text is a cell like any other: a negative year is neutralised.
