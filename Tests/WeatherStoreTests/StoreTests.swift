@@ -46,4 +46,27 @@ struct StoreTests {
         #expect(try store.isIngested(inputHash: "h1", settings: ""))
         #expect(try store.isIngested(inputHash: "other", settings: "") == false)
     }
+
+    /// A record's source is checked at COMMIT, so a multi-row INSERT needs no statement
+    /// journal; a row without its source still never lands, and deleting a source still
+    /// deletes its rows at once.
+    @Test func recordsKeyTheirSourceAtCommit() throws {
+        let t = try TemporaryStore()
+        let store = t.store
+        for table in ["observation_rows", "forecast_rows", "rejects", "warnings"] {
+            let sql = try store.database.scalar("SELECT sql FROM sqlite_schema WHERE name = ?", [.text(table)])?.string ?? ""
+            #expect(sql.contains("REFERENCES sources(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"), "\(table)")
+        }
+        try store.saveLocation(Location(id: "l", latitude: 51.5, longitude: -0.12))
+        #expect(throws: StoreError.self) {
+            try store.database.inTransaction { _ = try store.insert(sample(), locationID: "l", sourceID: 999, line: 1) }
+        }
+        #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 0)
+        let source = try store.beginSource(path: "a.json", member: nil, inputHash: "h", modifiedAt: nil, now: 0)
+        try store.database.inTransaction {
+            _ = try store.insert(sample(), locationID: "l", sourceID: source, line: 1)
+            try store.discardSources(path: "a.json")
+            #expect(try store.database.scalar("SELECT COUNT(*) FROM observations")?.int == 0)
+        }
+    }
 }
