@@ -9,7 +9,10 @@ public struct LocationRegistry: Sendable {
     /// Exact coordinates seen before → location id. Archives repeat the same coordinates in
     /// every reply of a place, so this turns the radius search into one hash lookup.
     private var recent: [CoordinateKey: String] = [:]
-    public var defaultRadiusKm: Double
+    public var defaultRadiusKm: Double { didSet { revision &+= 1 } }
+    /// Changes whenever a location is added or replaced (or the radius changes): a caller that
+    /// remembers what a point resolved to may reuse it while this stays the same.
+    public private(set) var revision = 0
 
     private struct CoordinateKey: Hashable, Sendable {
         var lat: UInt64
@@ -24,6 +27,7 @@ public struct LocationRegistry: Sendable {
 
     /// Adds or replaces a location (declared ones replace learned ones with the same id).
     public mutating func add(_ location: Location) {
+        revision &+= 1
         recent.removeAll(keepingCapacity: true)  // a new or moved location may be nearer
         if let k = indexByID[location.id] {
             locations[k] = location

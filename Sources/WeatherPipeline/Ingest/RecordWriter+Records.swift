@@ -19,9 +19,18 @@ extension RecordWriter {
         for place in decoded.places { try learn(place, created: &created) }
         for var o in decoded.observations {
             o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: declaredRole)
-            let locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
+            let point = PlaceInfo(latitude: o.latitude, longitude: o.longitude, name: o.placeName, country: o.country,
+                                  timeZone: o.timeZone, utcOffsetSeconds: o.utcOffsetSeconds, declaredLocationID: o.declaredLocationID)
+            let locationID: String
+            if let id = resolvedPoints.id(of: point, revision: registry.revision) {
+                locationID = id
+            } else {
+                let revision = registry.revision
+                locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
                                                  name: o.placeName, country: o.country, zone: o.timeZone,
                                                  offset: o.utcOffsetSeconds, created: &created)
+                if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
+            }
             if try store.insert(o, locationID: locationID, sourceID: sourceID, line: origin.line) { written.observations += 1 }
         }
         // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
@@ -54,6 +63,13 @@ extension RecordWriter {
     /// gives it the name, country, state and time zone it lacks. A zone learned from one provider
     /// then serves every provider at that location (WeatherKit bodies carry none).
     func learn(_ place: PlaceInfo, created: inout Int) throws {
+        if learnedPlaces.contains(place, revision: registry.revision) { return }
+        let revision = registry.revision
+        try learnAnew(place, created: &created)
+        if registry.revision == revision { learnedPlaces.remember(place, id: "", revision: revision) }
+    }
+
+    private func learnAnew(_ place: PlaceInfo, created: inout Int) throws {
         let id = try resolveLocation(latitude: place.latitude, longitude: place.longitude, hint: place.declaredLocationID,
                                      name: place.name, country: place.country, zone: place.timeZone,
                                      offset: place.utcOffsetSeconds, created: &created)
@@ -93,5 +109,40 @@ extension RecordWriter {
             }
             return id
         }
+    }
+}
+
+/// Places (or record points) that resolved without changing any location, with the location
+/// they resolved to, valid while the registry's `revision` stays the same: the same inputs
+/// against the same registry resolve the same way and change nothing again. An archive of
+/// current-weather replies cycles through its places, and resolving each reply's place anew
+/// (hashing its id, copying its location, twice for the place and twice for the record) was a
+/// fifth of the writer's time. Keyed by the coordinates' bits, like the registry's own cache.
+struct PlaceMemo {
+    private struct Key: Hashable {
+        var latitude: UInt64
+        var longitude: UInt64
+    }
+    private var entries: [Key: (place: PlaceInfo, id: String)] = [:]
+    private var revision = -1
+    /// Places remembered at most; past it the memo starts again (an archive of many more
+    /// places than this gains little from it).
+    static let capacity = 4096
+
+    func id(of place: PlaceInfo, revision: Int) -> String? {
+        guard revision == self.revision,
+              let entry = entries[Key(latitude: place.latitude.bitPattern, longitude: place.longitude.bitPattern)],
+              entry.place == place else { return nil }
+        return entry.id
+    }
+
+    func contains(_ place: PlaceInfo, revision: Int) -> Bool { id(of: place, revision: revision) != nil }
+
+    mutating func remember(_ place: PlaceInfo, id: String, revision: Int) {
+        if revision != self.revision || entries.count >= Self.capacity {
+            entries.removeAll(keepingCapacity: true)
+            self.revision = revision
+        }
+        entries[Key(latitude: place.latitude.bitPattern, longitude: place.longitude.bitPattern)] = (place, id)
     }
 }

@@ -36,6 +36,9 @@ final class RecordWriter {
     private(set) var counts = Store.SourceCounts()
     /// Where the last document of the current source started in its decompressed stream.
     private(set) var lastOffset = 0
+    /// Places and points that resolved lately without changing any location (see `PlaceMemo`).
+    var learnedPlaces = PlaceMemo()
+    var resolvedPoints = PlaceMemo()
     /// Documents and JSON bytes since the last commit.
     private var inBatch = 0
     private var bytesInBatch = 0
