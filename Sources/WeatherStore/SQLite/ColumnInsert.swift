@@ -50,7 +50,7 @@ public struct RowBinder {
 
     @inline(__always)
     public mutating func callAsFunction(_ name: StaticString, _ v: String?) throws(StoreError) {
-        try statement.set(index, v)
+        try statement.setRowText(index, v)
         advance(name)
     }
 
@@ -116,7 +116,7 @@ public final class ColumnInsert<Record> {
 
     /// Binds every column of `record` and runs the statement.
     public func insert(_ record: Record) throws(StoreError) {
-        statement.reset()
+        statement.resetForRow()
         var binder = RowBinder(statement: statement, columns: layout.columns, index: 1)
         try bindRow(record, &binder)
         try statement.execute()
@@ -129,7 +129,7 @@ public final class ColumnInsert<Record> {
         var rest = records[...]
         if let group {
             while rest.count >= rowsPerStatement {
-                group.reset()
+                group.resetForRow()
                 var binder = RowBinder(statement: group, columns: layout.columns, index: 1)
                 for record in rest.prefix(rowsPerStatement) { try bindRow(record, &binder) }
                 try group.execute()
