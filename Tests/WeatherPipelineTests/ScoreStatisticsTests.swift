@@ -72,12 +72,31 @@ struct ScoreStatisticsTests {
             #expect(diff.isEmpty, "S=\(s): \(diff)")
             try Self.checkPairsInParts(single, locations: locations, aggregates: aggregates, statistics: files, scores: scores, s: s)
             if s > 1 { #expect(results.map(\.leadPairs).max() ?? 0 <= max(largestLeadGroup, pairs / s + largestLeadGroup), "S=\(s)") }
+            if s == 2 { try Self.checkCopiedPairs(aggregates, files: files, results: results, in: folder.path, tag: tag) }
             // In the order one aggregate writes them, not only the same rows.
             let out = try Database(path: scores)
             for table in ["precip_thresholds", "pop_reliability", "scores_by_month", "forecast_consistency", "forecast_revisions_by_lead",
                           "provider_comparison", "provider_ranking"] {
                 let expected = try Self.written(single, table)
                 #expect(try Self.written(out, table) == expected, "S=\(s): \(table) in another order")
+            }
+        }
+    }
+
+    /// A task that copies the pairs through tables of its file (the way it takes when they cannot
+    /// be spooled straight from the parts) writes the file the direct read writes, row for row.
+    static func checkCopiedPairs(_ parts: [String], files: [String], results: [ScoreStatistics.Result], in folder: String, tag: String) throws {
+        for (j, file) in files.enumerated() {
+            let copied = "\(folder)/stats-copied-\(tag)-\(j).sqlite"
+            var result = try ScoreStatistics.run(out: copied, shard: Shard(index: j, count: files.count)!, parts: parts, readsPartsDirectly: false)
+            #expect(result.spooledFromParts == 0 && results[j].spooledFromParts == 2, "share \(j)")
+            result.spooledFromParts = results[j].spooledFromParts
+            #expect(result == results[j], "share \(j)")
+            let direct = try Database(path: file), other = try Database(path: copied)
+            let tables = try direct.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
+            #expect(try other.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string } == tables)
+            for table in tables {
+                #expect(try Self.written(other, table) == Self.written(direct, table), "share \(j): \(table)")
             }
         }
     }

@@ -201,7 +201,10 @@ public enum ScoreMerge {
 
     /// The statistics computed from pairs, over the merged pairs, with the aggregate's own
     /// bootstrap settings (recorded in `meta` by every part) and the locations' zones.
-    static func recomputeDetails(_ database: Database, passes: DetailedScores.Passes = .all) throws {
+    /// `spool`: the pairs already spooled (`PartPairs`), with their `observed` counts; nil: read
+    /// from `main.forecast_pairs`.
+    static func recomputeDetails(_ database: Database, passes: DetailedScores.Passes = .all, spool given: PairSpool? = nil,
+                                 observed: [ScoreKey: [Double: Int]]? = nil) throws {
         var options = AggregateOptions()
         func meta(_ key: String) throws -> String? {
             try database.scalar("SELECT value FROM main.meta WHERE key = ?", [.text("aggregate." + key)])?.string
@@ -221,7 +224,7 @@ public enum ScoreMerge {
         let rules = hasLocations ? try Aggregator(database: database, options: options).zoneRules(&summary) : [:]
         // The pairs are read into a spool once, in the order they were written, so that each pass
         // sorts compact records instead of SQLite sorting the table's text columns per pass.
-        let spool = try PairSpool.reading(database, runRecords: options.pairSpoolRunRecords)
-        try DetailedScores(database: database, options: options, rules: rules, passes: passes, spool: spool).write()
+        let spool = try given ?? PairSpool.reading(database, runRecords: options.pairSpoolRunRecords)
+        try DetailedScores(database: database, options: options, rules: rules, passes: passes, observed: observed, spool: spool).write()
     }
 }

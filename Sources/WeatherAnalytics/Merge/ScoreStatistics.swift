@@ -38,9 +38,13 @@ public enum ScoreStatistics {
         public var leadPairs = 0, sourcePairs = 0
         /// Groups of each kind this task computed.
         public var leadGroups = 0, sourceGroups = 0
+        /// Of the two kinds of pairs, how many were spooled straight from the parts (`PartPairs`).
+        public var spooledFromParts = 0
     }
 
-    public static func run(out: String, shard: Shard, parts: [String]) throws -> Result {
+    /// `readsPartsDirectly`: false copies the pairs through tables of STATS, the way a task takes
+    /// when they cannot be spooled straight from the parts (`PartPairs`); tests compare the two.
+    public static func run(out: String, shard: Shard, parts: [String], readsPartsDirectly: Bool = true) throws -> Result {
         let partial = out + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         defer { try? FileManager.default.removeItem(atPath: partial) }
@@ -51,14 +55,25 @@ public enum ScoreStatistics {
             try database.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
             try database.execute(DerivedSchema.sql)
             var groups: [[GroupRow]] = []
+            var locations: Set<String> = []
             for part in parts {
                 try database.attachReadOnly(part, as: "part")
                 defer { try? database.execute("DETACH DATABASE part") }
                 groups.append(try pairGroups(database))
+                try database.prepare("SELECT id FROM part.\(ShardAggregation.partLocations)").forEachRow(named: { r in
+                    if let id = r.string("id") { locations.insert(id) }
+                })
             }
             let assignment = GroupAssignment(groups.flatMap { $0 }, tasks: shard.count)
+            let own = groups.map { $0.filter { assignment.task(of: $0.group) == shard.index } }
+            let leadGroups = Set(own.flatMap { $0.filter { $0.group.kind == .lead }.map(\.group.key) })
+            let sourceGroups = Set(own.flatMap { $0.filter { $0.group.kind == .source }.map(\.group.key) })
+            result.leadGroups = leadGroups.count
+            result.sourceGroups = sourceGroups.count
+            let runRecords = AggregateOptions().pairSpoolRunRecords
+            let leadPairs = try PartPairs(locations: locations, parts: parts.count, runRecords: runRecords)
+            let sourcePairs = try PartPairs(locations: locations, parts: parts.count, runRecords: runRecords)
             var shards: [Shard] = []
-            var leadGroups: Set<String> = [], sourceGroups: Set<String> = []
             for (k, part) in parts.enumerated() {
                 try database.attachReadOnly(part, as: "part")
                 defer { try? database.execute("DETACH DATABASE part") }
@@ -70,21 +85,42 @@ public enum ScoreStatistics {
                 try database.execute("INSERT INTO main.locations SELECT * FROM part.\(ShardAggregation.partLocations)")
                 try stage(database, "daily_observed", part: k, where: "", [])
                 try stage(database, ScoreMerge.scores, part: k, where: "WHERE location_id <> ?", [.text(ScoreKey.pooled)])
-                try stagePairs(database, part: k, groups: groups[k].filter { assignment.task(of: $0.group) == shard.index },
-                               leadGroups: &leadGroups, sourceGroups: &sourceGroups)
+                if readsPartsDirectly {
+                    for g in own[k] {
+                        try (g.group.kind == .lead ? leadPairs : sourcePairs).read(database, part: k, where: filter(g.group.kind), g.columns)
+                    }
+                }
             }
             try ScoreMerge.checkCoverage(shards, parts: parts)
-            result.leadGroups = leadGroups.count
-            result.sourceGroups = sourceGroups.count
+            let leadSpool = readsPartsDirectly ? try leadPairs.spool() : nil
+            let sourceSpool = readsPartsDirectly ? try sourcePairs.spool() : nil
+            result.spooledFromParts = (leadSpool == nil ? 0 : 1) + (sourceSpool == nil ? 0 : 1)
+            for kind in [GroupAssignment.Group.Kind.lead, .source] where (kind == .lead ? leadSpool : sourceSpool) == nil {
+                for (k, part) in parts.enumerated() {
+                    try database.attachReadOnly(part, as: "part")
+                    defer { try? database.execute("DETACH DATABASE part") }
+                    try stagePairs(database, kind, part: k, groups: own[k])
+                }
+            }
             try database.inTransaction {
                 try unstage(database, "daily_observed", into: "daily_observed")
                 try unstage(database, ScoreMerge.scores, into: ScoreMerge.scores)
                 _ = try PooledScores(database: database).write()
-                result.leadPairs = try unstage(database, "pairs_lead", into: "forecast_pairs")
-                try ScoreMerge.recomputeDetails(database, passes: .perLead)
-                try database.execute("DELETE FROM main.forecast_pairs")
-                result.sourcePairs = try unstage(database, "pairs_source", into: "forecast_pairs")
-                try ScoreMerge.recomputeDetails(database, passes: .consistency)
+                if let leadSpool {
+                    result.leadPairs = leadPairs.count
+                    try ScoreMerge.recomputeDetails(database, passes: .perLead, spool: leadSpool, observed: leadPairs.observed)
+                } else {
+                    result.leadPairs = try unstage(database, stagedName(.lead), into: "forecast_pairs")
+                    try ScoreMerge.recomputeDetails(database, passes: .perLead)
+                    try database.execute("DELETE FROM main.forecast_pairs")
+                }
+                if let sourceSpool {
+                    result.sourcePairs = sourcePairs.count
+                    try ScoreMerge.recomputeDetails(database, passes: .consistency, spool: sourceSpool)
+                } else {
+                    result.sourcePairs = try unstage(database, stagedName(.source), into: "forecast_pairs")
+                    try ScoreMerge.recomputeDetails(database, passes: .consistency)
+                }
                 try keepOnlyOwnGroups(database, shard: shard, assignment: assignment)
                 try database.run("INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?), (?, ?), (?, ?)",
                                  [.text(shardKey), .text(shard.description), .text(partsKey), .text(String(parts.count)),
@@ -95,6 +131,15 @@ public enum ScoreStatistics {
         try? FileManager.default.removeItem(atPath: out)
         try FileManager.default.moveItem(atPath: partial, toPath: out)
         return result
+    }
+
+    /// The `WHERE` that selects a group's pairs through the part's index of its kind
+    /// (`ShardAggregation.pairIndexes`), bound to `GroupRow.columns`.
+    static func filter(_ kind: GroupAssignment.Group.Kind) -> String {
+        switch kind {
+        case .lead: return "WHERE variable = ? AND lead_days IS ? AND lead_hours_bin IS ?"
+        case .source: return "WHERE provider IS ? AND product IS ? AND model IS ? AND derived_from IS ? AND variable IS ?"
+        }
     }
 
     /// One group's pairs in one part: the group and the column values that select its pairs.
@@ -138,21 +183,17 @@ public enum ScoreStatistics {
                          [.integer(Int64(k))] + bindings)
     }
 
-    /// The part's pairs of the task's groups, one group at a time through the part's indexes.
-    static func stagePairs(_ database: Database, part k: Int, groups: [GroupRow], leadGroups: inout Set<String>, sourceGroups: inout Set<String>) throws {
-        for g in groups where g.group.kind == .lead {
-            leadGroups.insert(g.group.key)
-            try stage(database, "forecast_pairs", as: "pairs_lead", part: k,
-                      where: "WHERE variable = ? AND lead_days IS ? AND lead_hours_bin IS ?", g.columns)
+    /// The staged table of one kind's pairs.
+    static func stagedName(_ kind: GroupAssignment.Group.Kind) -> String { kind == .lead ? "pairs_lead" : "pairs_source" }
+
+    /// The part's pairs of the task's groups of `kind`, one group at a time through the part's indexes.
+    static func stagePairs(_ database: Database, _ kind: GroupAssignment.Group.Kind, part k: Int, groups: [GroupRow]) throws {
+        for g in groups where g.group.kind == kind {
+            try stage(database, "forecast_pairs", as: stagedName(kind), part: k, where: filter(kind), g.columns)
         }
-        for g in groups where g.group.kind == .source {
-            sourceGroups.insert(g.group.key)
-            try stage(database, "forecast_pairs", as: "pairs_source", part: k,
-                      where: "WHERE provider IS ? AND product IS ? AND model IS ? AND derived_from IS ? AND variable IS ?", g.columns)
-        }
-        for name in ["pairs_lead", "pairs_source"] where try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?",
-                                                                              [.text("m_" + name)])?.int == 0 {
-            try database.execute("CREATE TEMP TABLE \(Database.quoteIdentifier("m_" + name)) AS SELECT *, 0 AS _part, 0 AS _rid FROM part.forecast_pairs WHERE 0")
+        let name = "m_" + stagedName(kind)
+        if try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?", [.text(name)])?.int == 0 {
+            try database.execute("CREATE TEMP TABLE \(Database.quoteIdentifier(name)) AS SELECT *, 0 AS _part, 0 AS _rid FROM part.forecast_pairs WHERE 0")
         }
     }
 

@@ -107,11 +107,19 @@ enum ObservedCounts {
             SELECT provider, product, model, derived_from, variable, lead_hours_bin, observed FROM forecast_pairs
             WHERE lead_days IS NULL AND variable <> 'precip_mm'
             """).forEachRow(named: { r in
-            let key = ScoreKey(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model") ?? "",
-                               derivedFrom: r.string("derived_from") ?? "", variable: r.string("variable") ?? "",
-                               lead: .hours(bin: r.string("lead_hours_bin") ?? "?"))
-            out[key, default: [:]][r.double("observed") ?? 0, default: 0] += 1
+            count(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"),
+                  derivedFrom: r.string("derived_from"), variable: r.string("variable") ?? "", leadDays: nil,
+                  leadHoursBin: r.string("lead_hours_bin"), observed: r.double("observed") ?? 0, into: &out)
         })
         return out
+    }
+
+    /// Counts one pair as `read` counts the rows of the table: hour leads, no precipitation.
+    static func count(provider: String, product: String, model: String?, derivedFrom: String?, variable: String, leadDays: Int?,
+                      leadHoursBin: String?, observed: Double, into out: inout [ScoreKey: [Double: Int]]) {
+        guard leadDays == nil, variable != "precip_mm" else { return }
+        let key = ScoreKey(provider: provider, product: product, model: model ?? "", derivedFrom: derivedFrom ?? "", variable: variable,
+                           lead: .hours(bin: leadHoursBin ?? "?"))
+        out[key, default: [:]][observed, default: 0] += 1
     }
 }

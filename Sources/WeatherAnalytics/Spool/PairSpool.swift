@@ -64,7 +64,9 @@ final class PairSpool {
 
     var count: Int { file.count }
 
-    func append(_ p: ForecastPair, leadHoursBin: String?) throws {
+    /// `sequence`: where the pair sorts among equal keys; the order appended when nil (a spool
+    /// read from several files gives the order they are concatenated in).
+    func append(_ p: ForecastPair, leadHoursBin: String?, sequence: Int64? = nil) throws {
         guard exact else { return }
         if p.model == "" || p.derivedFrom == "" || !p.forecast.isFinite || !p.observed.isFinite
             || !(p.precipProbPct?.isFinite ?? true) || !Self.inRange(p.issuedAt) || !(p.validAt.map(Self.inRange) ?? true) {
@@ -90,7 +92,7 @@ final class PairSpool {
             if dateOfDay[validDay] == nil { dateOfDay[validDay] = UTCTime.date(Int64(validDay) * 86_400) }
         }
         try file.append(PairRecord(
-            sequence: Int64(file.count), validAt: p.validAt ?? PairRecord.null64, issuedAt: p.issuedAt, leadHours: lead,
+            sequence: sequence ?? Int64(file.count), validAt: p.validAt ?? PairRecord.null64, issuedAt: p.issuedAt, leadHours: lead,
             forecast: p.forecast, observed: p.observed, precipProbPct: p.precipProbPct ?? .nan,
             source: sources.id(Source(provider: p.provider, product: p.product, model: p.model, derivedFrom: p.derivedFrom)),
             variable: variables.id(p.variable), location: locations.id(p.locationID), period: periods.id(p.period),
