@@ -19,7 +19,7 @@ struct ComparisonCases {
     /// A case and what each source has there.
     struct Entry {
         var key: Case
-        var losses: [String: Loss]
+        var losses: CaseLosses
         var location: String { key.location }
         var date: String { key.date }
     }
@@ -36,11 +36,48 @@ struct ComparisonCases {
         }
     }
 
+    /// Each source's pairs on one case, by the source's number in its group (`Group.names`): the
+    /// tests look a case's few sources up many times over (every pair of sources, every ranking
+    /// round), which by name hashed the name each time.
+    struct CaseLosses {
+        private var slots: [Loss?] = []
+
+        subscript(source: Int) -> Loss? { source < slots.count ? slots[source] : nil }
+
+        /// The sources that have pairs here, by number.
+        var sources: [Int] { slots.indices.filter { slots[$0] != nil } }
+
+        mutating func add(_ source: Int, error e: Double, issuedAt issued: Double) {
+            if source >= slots.count { slots += Array(repeating: nil, count: source + 1 - slots.count) }
+            if slots[source] == nil { slots[source] = Loss() }
+            slots[source]!.add(error: e, issuedAt: issued)
+        }
+    }
+
     /// The pairs of one variable and lead: every case and what each source has there.
     struct Group {
         var variable: String
         var lead: ScoreLead
-        var cases: [Case: [String: Loss]] = [:]
+        var cases: [Case: CaseLosses] = [:]
+        /// The group's sources by number, in the order first seen, and each name's number.
+        private(set) var names: [String] = []
+        private var number: [String: Int] = [:]
+
+        init(variable: String, lead: ScoreLead) {
+            self.variable = variable
+            self.lead = lead
+        }
+
+        /// The number of a source's name, given one when first seen.
+        mutating func source(_ name: String) -> Int {
+            if let k = number[name] { return k }
+            names.append(name)
+            number[name] = names.count - 1
+            return names.count - 1
+        }
+
+        /// The number of a source of the group.
+        func index(of name: String) -> Int? { number[name] }
 
         /// Cases in location and time order, not a Dictionary's (which changes from process to
         /// process), each with its sources' losses: the tests read them case by case, many times
@@ -48,7 +85,7 @@ struct ComparisonCases {
         var orderedCases: [Entry] {
             cases.map { Entry(key: $0.key, losses: $0.value) }.sorted { ($0.key.location, $0.key.time) < ($1.key.location, $1.key.time) }
         }
-        var sources: [String] { Set(cases.values.flatMap(\.keys)).sorted() }
+        var sources: [String] { names.sorted() }
     }
 
     struct GroupKey: Hashable, Comparable {
@@ -81,8 +118,9 @@ struct ComparisonCases {
                 if let current { try body(current) }
                 current = Group(variable: variable, lead: lead)
             }
-            // Added in place: one lookup of the case and of the source, not a read and a write of each.
-            current!.cases[key, default: [:]][source, default: Loss()].add(error: e, issuedAt: issued)
+            let k = current!.source(source)
+            // Added in place: one lookup of the case, not a read and a write.
+            current!.cases[key, default: CaseLosses()].add(k, error: e, issuedAt: issued)
         }
         if let spool, filter == ComparisonFilter() {
             let names = spool.sources.values.map { SourceIdentity.name(provider: $0.provider, product: $0.product, model: $0.model,
@@ -169,7 +207,7 @@ struct ComparisonCases {
     }
 
     /// The largest difference, in hours, between the issue times of `sources` on a case.
-    static func issueGapHours(_ losses: [String: Loss], _ sources: [String]) -> Double {
+    static func issueGapHours(_ losses: CaseLosses, _ sources: [Int]) -> Double {
         let issues = sources.compactMap { losses[$0]?.meanIssuedAt }
         guard let low = issues.min(), let high = issues.max() else { return 0 }
         return (high - low) / 3600
@@ -177,20 +215,31 @@ struct ComparisonCases {
 
     /// Per date, each source's mean loss over the date's cases: the series a test compares (one
     /// term per date, so cases of several places on the same day do not inflate n).
-    static func dailyLosses(_ cases: [Entry], _ sources: [String]) -> [[(abs: Double, sq: Double)]] {
-        var byDate: [String: (n: Double, abs: [Double], sq: [Double])] = [:]
+    static func dailyLosses(_ cases: [Entry], _ sources: [Int]) -> [[(abs: Double, sq: Double)]] {
+        // Each date's sums in one slot of flat arrays, added in the order of the cases.
+        var slot: [String: Int] = [:]
+        var n: [Double] = [], abs: [Double] = [], sq: [Double] = []
+        let width = sources.count
         for c in cases {
-            var d = byDate[c.date] ?? (0, Array(repeating: 0, count: sources.count), Array(repeating: 0, count: sources.count))
-            d.n += 1
+            let d: Int
+            if let known = slot[c.date] {
+                d = known
+            } else {
+                d = n.count
+                slot[c.date] = d
+                n.append(0)
+                abs += Array(repeating: 0, count: width)
+                sq += Array(repeating: 0, count: width)
+            }
+            n[d] += 1
             for (k, s) in sources.enumerated() {
                 let l = c.losses[s]!
-                d.abs[k] += l.meanAbs; d.sq[k] += l.meanSquared
+                abs[d * width + k] += l.meanAbs; sq[d * width + k] += l.meanSquared
             }
-            byDate[c.date] = d
         }
-        return byDate.keys.sorted().map { date in
-            let d = byDate[date]!
-            return sources.indices.map { (abs: d.abs[$0] / d.n, sq: d.sq[$0] / d.n) }
+        return slot.keys.sorted().map { date in
+            let d = slot[date]!
+            return (0..<width).map { (abs: abs[d * width + $0] / n[d], sq: sq[d * width + $0] / n[d]) }
         }
     }
 

@@ -81,11 +81,12 @@ public enum ProviderComparisons {
         let keys = group.orderedCases
         var family: [String: [ProviderComparison]] = [:]
         for (a, b) in pairs(of: group.sources, preferring: filter.sources) {
-            let matched = keys.filter { $0.losses[a] != nil && $0.losses[b] != nil }
+            let ia = group.index(of: a)!, ib = group.index(of: b)!
+            let matched = keys.filter { $0.losses[ia] != nil && $0.losses[ib] != nil }
             let scopes = ComparisonCases.scopes(matched)
             for (scope, inScope) in scopes.families {
                 let place = scope == ScoreKey.pooled ? "\(scopes.locations) locations" : (names[scope] ?? scope)
-                family[scope, default: []].append(compare(a, b, group, scope, place, inScope, options))
+                family[scope, default: []].append(compare((a, ia), (b, ib), group, scope, place, inScope, options))
             }
         }
         // The pooled family first, then each location's, each in pair order.
@@ -120,16 +121,16 @@ public enum ProviderComparisons {
 
     /// One comparison: the matched cases whose issues are aligned, then per date each source's
     /// mean loss over them.
-    static func compare(_ a: String, _ b: String, _ group: ComparisonCases.Group, _ scope: String, _ place: String,
-                        _ matched: [ComparisonCases.Entry], _ options: AggregateOptions) -> ProviderComparison {
-        let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, [a, b]) }
+    static func compare(_ a: (name: String, index: Int), _ b: (name: String, index: Int), _ group: ComparisonCases.Group,
+                        _ scope: String, _ place: String, _ matched: [ComparisonCases.Entry], _ options: AggregateOptions) -> ProviderComparison {
+        let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, [a.index, b.index]) }
         let aligned = zip(matched, gaps).filter { $0.1 <= options.issueAlignmentHours + 1e-9 }.map(\.0)
-        let days = ComparisonCases.dailyLosses(aligned, [a, b])
+        let days = ComparisonCases.dailyLosses(aligned, [a.index, b.index])
         let absA = days.map { $0[0].abs }, absB = days.map { $0[1].abs }
         let h = ComparisonCases.horizon(group.lead)
         let count = Double(max(days.count, 1))
         return ProviderComparison(
-            sourceA: a, sourceB: b, variable: group.variable, lead: group.lead, locationID: scope, place: place,
+            sourceA: a.name, sourceB: b.name, variable: group.variable, lead: group.lead, locationID: scope, place: place,
             cases: aligned.count, dates: days.count, misaligned: matched.count - aligned.count,
             issueGapMedianHours: ComparisonCases.median(gaps), issueGapMaxHours: gaps.max(),
             absolute: DieboldMariano.test(lossesA: absA, lossesB: absB, horizon: h, loss: .absolute),

@@ -75,7 +75,7 @@ public enum ProviderRankings {
     static func rank(_ group: ComparisonCases.Group, scope: String, place: String, cases: [ComparisonCases.Entry],
                      options: AggregateOptions) -> [RankedSource] {
         var own: [String: Int] = [:]
-        for c in cases { for s in c.losses.keys { own[s, default: 0] += 1 } }
+        for c in cases { for s in c.losses.sources { own[group.names[s], default: 0] += 1 } }
         var candidates = own.keys.sorted()
         var left: [RankedSource] = []
         func blank(_ source: String) -> RankedSource {
@@ -83,8 +83,9 @@ public enum ProviderRankings {
                          rankedSources: 0, adjustment: options.pAdjustment, misaligned: 0)
         }
         while true {
-            let matched = cases.filter { c in candidates.allSatisfy { c.losses[$0] != nil } }
-            let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, candidates) }
+            let numbers = candidates.map { group.index(of: $0)! }
+            let matched = cases.filter { c in numbers.allSatisfy { c.losses[$0] != nil } }
+            let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, numbers) }
             let aligned = zip(matched, gaps).filter { $0.1 <= options.issueAlignmentHours + 1e-9 }.map(\.0)
             let dates = Set(aligned.map(\.date)).count
             if dates < minimumDates && candidates.count > 1 {
@@ -115,7 +116,7 @@ public enum ProviderRankings {
     /// Ranks `sources` on `cases`, every one of which they all have.
     static func rankMatched(_ group: ComparisonCases.Group, _ sources: [String], _ cases: [ComparisonCases.Entry],
                             scope: String, place: String, options: AggregateOptions) -> [RankedSource] {
-        let days = ComparisonCases.dailyLosses(cases, sources)
+        let days = ComparisonCases.dailyLosses(cases, sources.map { group.index(of: $0)! })
         let dateList = Array(Set(cases.map(\.date))).sorted()
         let series = sources.indices.map { k in days.map { $0[k].abs } }
         let maes = series.map { $0.isEmpty ? 0 : $0.reduce(0, +) / Double($0.count) }
