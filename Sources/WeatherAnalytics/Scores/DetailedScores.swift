@@ -39,17 +39,19 @@ struct DetailedScores {
     /// table's rows come in the order one pass makes them, the order of a run on one thread.
     func write() throws {
         try database.withSortThreads {
-            let sideBySide = options.writesBeside && spool != nil && passes == .all
+            // A `merge-scores --shard` task runs the per-lead passes alone (`.perLead`): its
+            // comparisons still go beside the details.
+            let sideBySide = options.writesBeside && spool != nil && passes.contains(.perLead)
             let writes = WriteQueue(threaded: sideBySide)
             defer { writes.stop() }
             let perLead = passes.contains(.perLead) ? try PerLeadPass(self, writes: writes) : nil
             let comparisons = passes.contains(.perLead) ? try ProviderComparisons.Writer(database, options: options, writes: writes) : nil
             let consistency = passes.contains(.consistency) ? try ConsistencyTables(database, options: options, writes: writes) : nil
             try withExtendedLifetime((perLead, comparisons, consistency)) {
-                if sideBySide, let spool, let perLead, let comparisons, let consistency {
+                if sideBySide, let spool, let perLead, let comparisons {
                     try spool.finishWriting(readers: 2)
                     try SideBySide.run({ try perLead.write(database, spool: spool) }, {
-                        try consistency.write(database, spool: spool)
+                        try consistency?.write(database, spool: spool)
                         try comparisons.write(database, spool: spool)
                     })
                 } else {
