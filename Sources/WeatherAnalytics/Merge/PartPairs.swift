@@ -44,15 +44,16 @@ final class PartPairs {
     /// Appends the pairs of the attached `part` (the `k`th given) that `filter` selects.
     func read(_ database: Database, part k: Int, where filter: String, _ bindings: [SQLValue]) throws {
         guard usable else { return }
+        var last = PairTexts()
         try database.prepare("SELECT rowid AS _rid, \(PairSpool.pairColumns) FROM part.forecast_pairs \(filter)")
             .forEachRow(bindings, named: { r in
                 guard usable, records.exact else { return }
-                guard let pair = PairSpool.pair(r), r.string("location_id") != nil, let place = rank[pair.locationID],
+                guard let pair = PairSpool.pair(r, &last), last.location != nil, let place = rank[pair.locationID],
                       let rid = r.int("_rid"), rid >= 0, rid < 1 << Self.rowBits else {
                     usable = false
                     return
                 }
-                let bin = r.string("lead_hours_bin")
+                let bin = last.bin
                 try records.append(pair, leadHoursBin: bin, sequence: (place * parts + Int64(k)) << Self.rowBits | rid)
                 ObservedCounts.count(provider: pair.provider, product: pair.product, model: pair.model, derivedFrom: pair.derivedFrom,
                                      variable: pair.variable, leadDays: pair.leadDays, leadHoursBin: bin, observed: pair.observed,

@@ -18,10 +18,11 @@ extension PairSpool {
         let spool = try PairSpool()
         spool.runRecords = runRecords
         var canonical = true
+        var last = PairTexts()
         try database.prepare("SELECT \(pairColumns) FROM main.forecast_pairs ORDER BY rowid").forEachRow(named: { r in
             guard canonical, spool.exact else { return }
-            guard let pair = pair(r) else { canonical = false; return }
-            try spool.append(pair, leadHoursBin: r.string("lead_hours_bin"))
+            guard let pair = pair(r, &last) else { canonical = false; return }
+            try spool.append(pair, leadHoursBin: last.bin)
         })
         guard canonical, spool.exact else { return nil }
         try spool.finishWriting(readers: 1)
@@ -30,23 +31,57 @@ extension PairSpool {
 
     /// A row of `forecast_pairs` as the pair the aggregate wrote, or nil when the row is not what
     /// a spool can give back exactly: an instant whose text is not the canonical ISO form, or a
-    /// forecast, observed value or lead that is NULL.
-    static func pair(_ r: Row) -> ForecastPair? {
-        guard let issuedText = r.string("issued_at_utc"), let issued = UTCTime.parseISO8601(issuedText),
-              UTCTime.iso8601(issued) == issuedText else { return nil }
+    /// forecast, observed value or lead that is NULL. `last` holds the texts of the row read
+    /// before: a pair repeats most of them (its source, place, variable, often its issue), which
+    /// are then neither made again nor parsed again.
+    static func pair(_ r: Row, _ last: inout PairTexts) -> ForecastPair? {
+        guard let issuedText = r.string("issued_at_utc", reusing: last.issued.text), let issued = last.issued.instant(issuedText) else {
+            return nil
+        }
         var validAt: Int64?
-        if let text = r.string("valid_at_utc") {
-            guard let t = UTCTime.parseISO8601(text), UTCTime.iso8601(t) == text else { return nil }
+        if let text = r.string("valid_at_utc", reusing: last.valid.text) {
+            guard let t = last.valid.instant(text) else { return nil }
             validAt = t
         }
         guard let forecast = r.double("forecast"), let observed = r.double("observed"), let leadHours = r.double("lead_hours") else {
             return nil
         }
-        return ForecastPair(provider: r.string("provider") ?? "", product: r.string("product") ?? "", model: r.string("model"),
-                            locationID: r.string("location_id") ?? "", variable: r.string("variable") ?? "",
-                            period: r.string("period") ?? "", targetDate: r.string("target_date"), validAt: validAt,
+        last.provider = r.string("provider", reusing: last.provider)
+        last.product = r.string("product", reusing: last.product)
+        last.model = r.string("model", reusing: last.model)
+        last.derivedFrom = r.string("derived_from", reusing: last.derivedFrom)
+        last.location = r.string("location_id", reusing: last.location)
+        last.variable = r.string("variable", reusing: last.variable)
+        last.period = r.string("period", reusing: last.period)
+        last.targetDate = r.string("target_date", reusing: last.targetDate)
+        last.bin = r.string("lead_hours_bin", reusing: last.bin)
+        return ForecastPair(provider: last.provider ?? "", product: last.product ?? "", model: last.model,
+                            locationID: last.location ?? "", variable: last.variable ?? "",
+                            period: last.period ?? "", targetDate: last.targetDate, validAt: validAt,
                             issuedAt: issued, leadDays: r.int("lead_days").map { Int($0) }, leadHours: leadHours,
                             forecast: forecast, observed: observed, precipProbPct: r.double("precip_prob_pct"),
-                            forecastID: 0, observationID: nil, derivedFrom: r.string("derived_from"))
+                            forecastID: 0, observationID: nil, derivedFrom: last.derivedFrom)
+    }
+}
+
+/// The texts of the `forecast_pairs` row read before (`PairSpool.pair`), NULL as nil.
+struct PairTexts {
+    var provider: String?, product: String?, model: String?, derivedFrom: String?, location: String?
+    var variable: String?, period: String?, targetDate: String?, bin: String?
+    var issued = CanonicalInstant(), valid = CanonicalInstant()
+}
+
+/// An instant's text and its seconds, kept when the text was the canonical ISO form.
+struct CanonicalInstant {
+    private(set) var text: String?
+    private var seconds: Int64 = 0
+
+    /// The seconds of `text` when it is the canonical ISO form, else nil; the last text's kept.
+    mutating func instant(_ new: String) -> Int64? {
+        if let text, text == new { return seconds }
+        guard let t = UTCTime.parseISO8601(new), UTCTime.iso8601(t) == new else { return nil }
+        text = new
+        seconds = t
+        return t
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// The current row of a stepping statement, read by column name: `row.double("temp_c")`.
 ///
@@ -56,6 +57,21 @@ public struct Row {
     public func string(_ name: StaticString) -> String? {
         let i = names.index(name)
         guard sqlite3_column_type(statement.handle, i) == SQLITE_TEXT else { return nil }
+        return Statement.text(statement.handle, i)
+    }
+
+    /// The column as text, as `string`, but `previous` itself when the column holds the same
+    /// bytes: a reader of many rows that repeat a text (a source's name on each of its pairs)
+    /// compares bytes instead of making and hashing a new string per row.
+    @inline(__always)
+    public func string(_ name: StaticString, reusing previous: String?) -> String? {
+        let i = names.index(name)
+        guard sqlite3_column_type(statement.handle, i) == SQLITE_TEXT else { return nil }
+        if var previous, let p = sqlite3_column_text(statement.handle, i) {
+            let n = Int(sqlite3_column_bytes(statement.handle, i))
+            let same = previous.withUTF8 { $0.count == n && (n == 0 || memcmp($0.baseAddress!, p, n) == 0) }
+            if same { return previous }
+        }
         return Statement.text(statement.handle, i)
     }
 }
