@@ -16,12 +16,19 @@ struct ComparisonCases {
         var date: String
     }
 
-    /// A case and what each source has there.
-    struct Entry {
-        var key: Case
-        var losses: CaseLosses
+    /// A case and what each source has there, made once per group and only read after: a class,
+    /// so that the many lists of a group's cases (each pair of sources', each location's, each
+    /// ranking round's) hold one reference per case rather than copies of its texts and losses.
+    final class Entry {
+        let key: Case
+        let losses: CaseLosses
         var location: String { key.location }
         var date: String { key.date }
+
+        init(key: Case, losses: CaseLosses) {
+            self.key = key
+            self.losses = losses
+        }
     }
 
     /// One source's pairs on one case.
@@ -43,9 +50,6 @@ struct ComparisonCases {
         private var slots: [Loss?] = []
 
         subscript(source: Int) -> Loss? { source < slots.count ? slots[source] : nil }
-
-        /// The sources that have pairs here, by number.
-        var sources: [Int] { slots.indices.filter { slots[$0] != nil } }
 
         mutating func add(_ source: Int, error e: Double, issuedAt issued: Double) {
             if source >= slots.count { slots += Array(repeating: nil, count: source + 1 - slots.count) }

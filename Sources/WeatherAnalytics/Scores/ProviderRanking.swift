@@ -74,8 +74,10 @@ public enum ProviderRankings {
     /// The ranking of one family.
     static func rank(_ group: ComparisonCases.Group, scope: String, place: String, cases: [ComparisonCases.Entry],
                      options: AggregateOptions) -> [RankedSource] {
+        var counts = [Int](repeating: 0, count: group.names.count)
+        for c in cases { for k in counts.indices where c.losses[k] != nil { counts[k] += 1 } }
         var own: [String: Int] = [:]
-        for c in cases { for s in c.losses.sources { own[group.names[s], default: 0] += 1 } }
+        for (k, n) in counts.enumerated() where n > 0 { own[group.names[k]] = n }
         var candidates = own.keys.sorted()
         var left: [RankedSource] = []
         func blank(_ source: String) -> RankedSource {
