@@ -60,6 +60,38 @@ public enum UTCTime {
         }
     }
 
+    /// The seconds of `text` when it is exactly what `iso8601` writes for years 0000–9999
+    /// (`2024-05-01T06:00:00Z`: a real Gregorian day, hours below 24, minutes and seconds below
+    /// 60), else nil. Reading back an instant wxpipe stored checks this form; a parse and a format
+    /// to compare cost ten times as much.
+    public static func parseCanonical(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { b -> Int64? in
+            guard b.count == 20, b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58, b[19] == 90 else { return nil }
+            func number(_ at: Int, _ width: Int) -> Int? {
+                var v = 0
+                for i in at..<(at + width) {
+                    let digit = b[i] &- 48
+                    guard digit < 10 else { return nil }
+                    v = v * 10 + Int(digit)
+                }
+                return v
+            }
+            guard let y = number(0, 4), let m = number(5, 2), let d = number(8, 2), let hour = number(11, 2),
+                  let minute = number(14, 2), let second = number(17, 2), (1...12).contains(m), d >= 1,
+                  hour < 24, minute < 60, second < 60 else { return nil }
+            let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+            let monthDays: Int
+            switch m {
+            case 2: monthDays = leap ? 29 : 28
+            case 4, 6, 9, 11: monthDays = 30
+            default: monthDays = 31
+            }
+            guard d <= monthDays else { return nil }
+            return days(year: Int64(y), month: m, day: d) * 86400 + Int64(hour * 3600 + minute * 60 + second)
+        }
+    }
+
     /// `2024-05-01` for the day that contains `seconds` shifted by `offset` seconds.
     public static func date(_ seconds: Int64, offset: Int = 0) -> String {
         let s = seconds + Int64(offset)

@@ -79,7 +79,7 @@ struct CanonicalInstant {
     /// The seconds of `text` when it is the canonical ISO form, else nil; the last text's kept.
     mutating func instant(_ new: String) -> Int64? {
         if let text, text == new { return seconds }
-        guard let t = UTCTime.parseISO8601(new), UTCTime.iso8601(t) == new else { return nil }
+        guard let t = UTCTime.parseCanonical(new) else { return nil }
         text = new
         seconds = t
         return t
