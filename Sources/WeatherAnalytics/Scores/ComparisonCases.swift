@@ -83,10 +83,19 @@ struct ComparisonCases {
         /// The number of a source of the group.
         func index(of name: String) -> Int? { number[name] }
 
+        /// The cases in order, once the group is complete (`seal`).
+        private var sealed: [Entry]?
+
         /// Cases in location and time order, not a Dictionary's (which changes from process to
         /// process), each with its sources' losses: the tests read them case by case, many times
         /// over (every pair of sources, every ranking round), without looking the case up again.
-        var orderedCases: [Entry] {
+        var orderedCases: [Entry] { sealed ?? Self.order(cases) }
+
+        /// Sorts the complete group's cases once: its comparisons and its rankings both read them,
+        /// and the sort (texts compared) was a tenth of a statistics task when each made its own.
+        mutating func seal() { sealed = Self.order(cases) }
+
+        private static func order(_ cases: [Case: CaseLosses]) -> [Entry] {
             cases.map { Entry(key: $0.key, losses: $0.value) }.sorted { ($0.key.location, $0.key.time) < ($1.key.location, $1.key.time) }
         }
         var sources: [String] { names.sorted() }
@@ -117,9 +126,14 @@ struct ComparisonCases {
     static func forEachGroup(_ database: Database, filter: ComparisonFilter, spool: PairSpool? = nil,
                              _ body: (Group) throws -> Void) throws {
         var current: Group?
+        func finish() throws {
+            guard var group = current else { return }
+            group.seal()
+            try body(group)
+        }
         func add(_ variable: String, _ lead: ScoreLead, _ key: Case, _ source: String, error e: Double, issuedAt issued: Double) throws {
             if current.map({ $0.variable != variable || $0.lead != lead }) ?? true {
-                if let current { try body(current) }
+                try finish()
                 current = Group(variable: variable, lead: lead)
             }
             let k = current!.source(source)
@@ -129,6 +143,9 @@ struct ComparisonCases {
         if let spool, filter == ComparisonFilter() {
             let names = spool.sources.values.map { SourceIdentity.name(provider: $0.provider, product: $0.product, model: $0.model,
                                                                        derivedFrom: $0.derivedFrom) }
+            // A valid instant recurs in every source's and issue's pairs: formatted once, and
+            // the cases' keys then share the one text.
+            var instants: [Int64: String] = [:]
             var last: (variable: Int32, leadDays: Int32, bin: Int32, text: String, lead: ScoreLead)?
             try spool.forEach(.comparisons) { r in
                 if last.map({ $0.variable != r.variable || $0.leadDays != r.leadDays || $0.bin != r.leadBin }) ?? true {
@@ -139,12 +156,18 @@ struct ComparisonCases {
                 if case .days = last!.lead {
                     time = spool.date(ofDay: r.targetDay); date = time
                 } else {
-                    time = UTCTime.iso8601(r.validAt); date = spool.date(ofDay: r.validDay)
+                    if let known = instants[r.validAt] {
+                        time = known
+                    } else {
+                        time = UTCTime.iso8601(r.validAt)
+                        instants[r.validAt] = time
+                    }
+                    date = spool.date(ofDay: r.validDay)
                 }
                 try add(last!.text, last!.lead, Case(location: spool.locations[r.location], time: time, date: date), names[Int(r.source)],
                         error: r.forecast - r.observed, issuedAt: Double(r.issuedAt))
             }
-            if let current { try body(current) }
+            try finish()
             return
         }
         // The order ends with `rowid`: it decides every tie, so the sort may use helper threads.
@@ -172,7 +195,7 @@ struct ComparisonCases {
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
             try add(variable, lead, key, r.string("source") ?? "", error: e, issuedAt: issued)
         }) }
-        if let current { try body(current) }
+        try finish()
     }
 
     /// The families a group's cases are tested in, in order: every case pooled (`*`, when they
