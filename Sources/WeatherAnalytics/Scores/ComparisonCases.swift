@@ -62,7 +62,13 @@ struct ComparisonCases {
     struct Group {
         var variable: String
         var lead: ScoreLead
-        var cases: [Case: CaseLosses] = [:]
+        /// Each case once, in the order first seen, with its sources' losses beside it.
+        private var keys: [Case] = []
+        private var losses: [CaseLosses] = []
+        /// Where each case is in `keys`, by its texts (pairs read from a table) or by the spool's
+        /// numbers for them (hashing three numbers per pair, not three texts).
+        private var slotOfCase: [Case: Int] = [:]
+        private var slotOfNumbers: [CaseNumbers: Int] = [:]
         /// The group's sources by number, in the order first seen, and each name's number.
         private(set) var names: [String] = []
         private var number: [String: Int] = [:]
@@ -80,6 +86,37 @@ struct ComparisonCases {
             return names.count - 1
         }
 
+        /// Adds one pair's loss on a case given by its texts.
+        mutating func add(_ key: Case, source: Int, error e: Double, issuedAt issued: Double) {
+            let slot: Int
+            if let known = slotOfCase[key] {
+                slot = known
+            } else {
+                slot = newSlot(key)
+                slotOfCase[key] = slot
+            }
+            losses[slot].add(source, error: e, issuedAt: issued)
+        }
+
+        /// Adds one pair's loss on a case given by the spool's numbers; `key` makes its texts,
+        /// asked only when the case is new.
+        mutating func add(_ numbers: CaseNumbers, _ key: () -> Case, source: Int, error e: Double, issuedAt issued: Double) {
+            let slot: Int
+            if let known = slotOfNumbers[numbers] {
+                slot = known
+            } else {
+                slot = newSlot(key())
+                slotOfNumbers[numbers] = slot
+            }
+            losses[slot].add(source, error: e, issuedAt: issued)
+        }
+
+        private mutating func newSlot(_ key: Case) -> Int {
+            keys.append(key)
+            losses.append(CaseLosses())
+            return keys.count - 1
+        }
+
         /// The number of a source of the group.
         func index(of name: String) -> Int? { number[name] }
 
@@ -89,16 +126,23 @@ struct ComparisonCases {
         /// Cases in location and time order, not a Dictionary's (which changes from process to
         /// process), each with its sources' losses: the tests read them case by case, many times
         /// over (every pair of sources, every ranking round), without looking the case up again.
-        var orderedCases: [Entry] { sealed ?? Self.order(cases) }
+        var orderedCases: [Entry] { sealed ?? order() }
 
         /// Sorts the complete group's cases once: its comparisons and its rankings both read them,
         /// and the sort (texts compared) was a tenth of a statistics task when each made its own.
-        mutating func seal() { sealed = Self.order(cases) }
+        mutating func seal() { sealed = order() }
 
-        private static func order(_ cases: [Case: CaseLosses]) -> [Entry] {
-            cases.map { Entry(key: $0.key, losses: $0.value) }.sorted { ($0.key.location, $0.key.time) < ($1.key.location, $1.key.time) }
+        private func order() -> [Entry] {
+            zip(keys, losses).map { Entry(key: $0, losses: $1) }
+                .sorted { ($0.key.location, $0.key.time) < ($1.key.location, $1.key.time) }
         }
         var sources: [String] { names.sorted() }
+    }
+
+    /// A case as the spool numbers it: its location's index, its time (the target day of a day
+    /// case, the valid instant of an hourly one) and the day of its date.
+    struct CaseNumbers: Hashable {
+        var location: Int32, time: Int64, date: Int32
     }
 
     struct GroupKey: Hashable, Comparable {
@@ -131,14 +175,11 @@ struct ComparisonCases {
             group.seal()
             try body(group)
         }
-        func add(_ variable: String, _ lead: ScoreLead, _ key: Case, _ source: String, error e: Double, issuedAt issued: Double) throws {
+        func begin(_ variable: String, _ lead: ScoreLead) throws {
             if current.map({ $0.variable != variable || $0.lead != lead }) ?? true {
                 try finish()
                 current = Group(variable: variable, lead: lead)
             }
-            let k = current!.source(source)
-            // Added in place: one lookup of the case, not a read and a write.
-            current!.cases[key, default: CaseLosses()].add(k, error: e, issuedAt: issued)
         }
         if let spool, filter == ComparisonFilter() {
             let names = spool.sources.values.map { SourceIdentity.name(provider: $0.provider, product: $0.product, model: $0.model,
@@ -152,20 +193,27 @@ struct ComparisonCases {
                     let key = spool.scoreKey(r)
                     last = (r.variable, r.leadDays, r.leadBin, key.variable, key.lead)
                 }
-                let time: String, date: String
-                if case .days = last!.lead {
-                    time = spool.date(ofDay: r.targetDay); date = time
-                } else {
-                    if let known = instants[r.validAt] {
-                        time = known
+                try begin(last!.text, last!.lead)
+                let byDay: Bool
+                if case .days = last!.lead { byDay = true } else { byDay = false }
+                let numbers = byDay ? CaseNumbers(location: r.location, time: Int64(r.targetDay), date: r.targetDay)
+                                    : CaseNumbers(location: r.location, time: r.validAt, date: r.validDay)
+                let k = current!.source(names[Int(r.source)])
+                current!.add(numbers, {
+                    let time: String, date: String
+                    if byDay {
+                        time = spool.date(ofDay: r.targetDay); date = time
                     } else {
-                        time = UTCTime.iso8601(r.validAt)
-                        instants[r.validAt] = time
+                        if let known = instants[r.validAt] {
+                            time = known
+                        } else {
+                            time = UTCTime.iso8601(r.validAt)
+                            instants[r.validAt] = time
+                        }
+                        date = spool.date(ofDay: r.validDay)
                     }
-                    date = spool.date(ofDay: r.validDay)
-                }
-                try add(last!.text, last!.lead, Case(location: spool.locations[r.location], time: time, date: date), names[Int(r.source)],
-                        error: r.forecast - r.observed, issuedAt: Double(r.issuedAt))
+                    return Case(location: spool.locations[r.location], time: time, date: date)
+                }, source: k, error: r.forecast - r.observed, issuedAt: Double(r.issuedAt))
             }
             try finish()
             return
@@ -193,7 +241,9 @@ struct ComparisonCases {
             let key = Case(location: r.string("location_id") ?? "", time: time, date: date)
             let e = r.double("error") ?? 0
             let issued = Double(try StoredInstant.read(r, "issued_at_utc", table: "forecast_pairs"))
-            try add(variable, lead, key, r.string("source") ?? "", error: e, issuedAt: issued)
+            try begin(variable, lead)
+            let k = current!.source(r.string("source") ?? "")
+            current!.add(key, source: k, error: e, issuedAt: issued)
         }) }
         try finish()
     }
