@@ -297,9 +297,14 @@ struct ComparisonCases {
         var slot: [String: Int] = [:]
         var n: [Double] = [], abs: [Double] = [], sq: [Double] = []
         let width = sources.count
+        // A location's cases come in time order, so a date mostly repeats the case before's:
+        // compared with it (the same text object, one compare), not hashed again.
+        var lastDate: String?, lastSlot = 0
         for c in cases {
             let d: Int
-            if let known = slot[c.date] {
+            if let lastDate, c.date == lastDate {
+                d = lastSlot
+            } else if let known = slot[c.date] {
                 d = known
             } else {
                 d = n.count
@@ -308,6 +313,7 @@ struct ComparisonCases {
                 abs += Array(repeating: 0, count: width)
                 sq += Array(repeating: 0, count: width)
             }
+            lastDate = c.date; lastSlot = d
             n[d] += 1
             for (k, s) in sources.enumerated() {
                 let l = c.losses[s]!
@@ -318,6 +324,17 @@ struct ComparisonCases {
             let d = slot[date]!
             return (0..<width).map { (abs: abs[d * width + $0] / n[d], sq: sq[d * width + $0] / n[d]) }
         }
+    }
+
+    /// The distinct dates of `cases`, sorted; a date repeating the case before's is not hashed.
+    static func dates(_ cases: [Entry]) -> [String] {
+        var seen = Set<String>()
+        var last: String?
+        for c in cases where c.date != last {
+            seen.insert(c.date)
+            last = c.date
+        }
+        return seen.sorted()
     }
 
     /// The median of a non-empty list (the mean of the middle two for an even count).

@@ -89,7 +89,7 @@ public enum ProviderRankings {
             let matched = cases.filter { c in numbers.allSatisfy { c.losses[$0] != nil } }
             let gaps = matched.map { ComparisonCases.issueGapHours($0.losses, numbers) }
             let aligned = zip(matched, gaps).filter { $0.1 <= options.issueAlignmentHours + 1e-9 }.map(\.0)
-            let dates = Set(aligned.map(\.date)).count
+            let dates = ComparisonCases.dates(aligned).count
             if dates < minimumDates && candidates.count > 1 {
                 // The sparsest candidate leaves (by name among equals, the last).
                 let sparsest = candidates.min { (own[$0]!, $1) < (own[$1]!, $0) }!
@@ -119,7 +119,7 @@ public enum ProviderRankings {
     static func rankMatched(_ group: ComparisonCases.Group, _ sources: [String], _ cases: [ComparisonCases.Entry],
                             scope: String, place: String, options: AggregateOptions) -> [RankedSource] {
         let days = ComparisonCases.dailyLosses(cases, sources.map { group.index(of: $0)! })
-        let dateList = Array(Set(cases.map(\.date))).sorted()
+        let dateList = ComparisonCases.dates(cases)
         let series = sources.indices.map { k in days.map { $0[k].abs } }
         let maes = series.map { $0.isEmpty ? 0 : $0.reduce(0, +) / Double($0.count) }
         let order = sources.indices.sorted { (maes[$0], sources[$0]) < (maes[$1], sources[$1]) }
