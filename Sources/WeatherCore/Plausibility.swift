@@ -3,24 +3,32 @@
 /// A value outside them is a reject (`implausible_value`), never clamped or re-guessed:
 /// 290 "°C" is almost always Kelvin read as metric, and the message says which units were assumed.
 public enum Plausibility {
+    /// Its names are static text, so that a range is plain bits: every value read passes one,
+    /// and with `String` names each pass retained and released both (a twentieth of decoding
+    /// a One Call reply).
     public struct Range: Sendable {
-        public let field: String
+        private let fieldName: StaticString
         public let low: Double
         public let high: Double
-        public let unit: String
+        private let unitName: StaticString
         /// A small number of its own (0..<64) for each quantity, so that a decode can note
         /// "this quantity had a plausible value" as one bit (`ValueQuarantine`) instead of
         /// comparing or hashing `field` for every value read.
         public let bit: Int
 
-        public init(field: String, low: Double, high: Double, unit: String, bit: Int) {
+        public init(field: StaticString, low: Double, high: Double, unit: StaticString, bit: Int) {
             precondition(bit >= 0 && bit < 64, "a plausibility range's bit is 0..<64")
-            self.field = field
+            self.fieldName = field
             self.low = low
             self.high = high
-            self.unit = unit
+            self.unitName = unit
             self.bit = bit
         }
+
+        /// The quantity's name in messages: `temperature`, `cloud cover`.
+        public var field: String { fieldName.description }
+        /// The canonical unit: `°C`, `%`, or "" for a pure number.
+        public var unit: String { unitName.description }
     }
 
     public static let tempC = Range(field: "temperature", low: -90, high: 60, unit: "°C", bit: 0)

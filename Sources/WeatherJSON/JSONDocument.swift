@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A parsed JSON document: its bytes and the tape of values that index into them.
 ///
 /// A reference type so that `JSONValue` cursors can share one document without copying.
@@ -18,6 +20,26 @@ public final class JSONDocument: Sendable {
 
     public let bytes: [UInt8]
     let nodes: [JSONNode]
+    /// Where the last member lookup ended: the object's tape index (high 32 bits) and the key
+    /// after the member it found (low 32 bits), where the next lookup in that object starts.
+    /// One word, so that a lookup reads a whole hint even if two threads read one document;
+    /// any hint of the object is a valid start, so the hint changes how long a lookup takes,
+    /// never what it finds.
+    let lookupHint = Atomic<UInt64>(UInt64.max)
+    /// A word of flags for the document's readers, set while they read it and taken when they
+    /// are done: the decoders mark which quantities had a plausible value, one bit each. Kept
+    /// with the values it is about, because finding a reader's own state (a task local) for
+    /// every value read cost a tenth of decoding a One Call reply.
+    private let marks = Atomic<UInt64>(0)
+
+    /// Sets `bits` in the readers' flags.
+    @inline(__always)
+    public func mark(_ bits: UInt64) {
+        if marks.load(ordering: .relaxed) & bits != bits { marks.bitwiseOr(bits, ordering: .relaxed) }
+    }
+
+    /// The readers' flags set since they were last taken, cleared.
+    public func takeMarks() -> UInt64 { marks.exchange(0, ordering: .relaxed) }
 
     /// Parses `bytes` strictly; throws `JSONSyntaxError` with the byte offset of the problem.
     public init(parsing bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) {

@@ -22,8 +22,9 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
 struct JSONNode: Sendable {
     var kind: JSONKind
     /// For strings: the raw bytes contain a backslash escape. For booleans: the value is `true`.
-    /// For objects: two members may have the same name (`JSONKeyFilter`), so a lookup reads every
-    /// member; without it the first member of the name is the only one.
+    /// For objects: two members have the same name, or a name has escapes (its bytes are not
+    /// its text), so a lookup reads every member; without it the first member of the name is
+    /// the only one.
     var flag: Bool
     /// Byte range of the value's text: for strings, the bytes between the quotes.
     var start: Int32
@@ -40,9 +41,10 @@ struct JSONNode: Sendable {
 /// A one-word summary of an object's member names, kept on its node: a bit per name, chosen by
 /// its length and its first and last bytes. A lookup of a name whose bit is clear ends at once —
 /// decoders and format detection ask objects for many names they do not have (every format's
-/// `detect` runs on every document) — and a name seen twice sets `JSONNode.flag`. A name with
-/// escapes sets every bit (and so the flag, when the object has another member): its bytes are
-/// not its text, so every lookup reads it.
+/// `detect` runs on every document). Two names of one bit are compared when the second is
+/// parsed: a name seen twice sets `JSONNode.flag`. A name with escapes sets every bit (and so
+/// the flag, when the object has another member): its bytes are not its text, so every lookup
+/// reads it.
 enum JSONKeyFilter {
     static let all = UInt64.max
 

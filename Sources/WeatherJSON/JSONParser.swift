@@ -22,7 +22,10 @@ struct JSONParser: ~Copyable {
         self.p = buffer
         self.maxDepth = maxDepth
         self.maxValues = maxValues
-        nodes.reserveCapacity(min(maxValues, max(16, buffer.count / 12)))
+        // A value takes 5–10 bytes of a weather reply (`"uvi":0.5,` is two): reserving for one
+        // per 6 bytes makes the tape grow rarely, where one per 12 copied it twice per One
+        // Call reply. The tape lives only while its document is decoded.
+        nodes.reserveCapacity(min(maxValues, max(16, buffer.count / 6)))
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) {
@@ -91,10 +94,11 @@ struct JSONParser: ~Copyable {
                 guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 guard p[i] == UInt8(ascii: "\"") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
                 try parseString()
-                let key = nodes[nodes.count - 1]
+                let keyIndex = nodes.count - 1
+                let key = nodes[keyIndex]
                 let bit = key.flag ? JSONKeyFilter.all
                     : JSONKeyFilter.bit(p.baseAddress! + Int(key.start), count: Int(key.end) - Int(key.start))
-                if filter & bit != 0 { mayRepeat = true }
+                if filter & bit != 0 && !mayRepeat { mayRepeat = repeatsName(key, firstKey: slot + 1, before: keyIndex) }
                 filter |= bit
                 skipWhitespace()
                 guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
@@ -117,6 +121,27 @@ struct JSONParser: ~Copyable {
         nodes[slot].count = Int32(truncatingIfNeeded: members)
         nodes[slot].flag = mayRepeat
         nodes[slot].number = Double(bitPattern: filter)
+    }
+
+    /// Whether `key` (whose filter bit an earlier member of its object shares) has the name
+    /// of one of the keys from `firstKey` up to `before`: a shared bit is most often two
+    /// different names (a dozen names in 64 bits), and only a real repeat, or a name with
+    /// escapes, should make every lookup in the object read every member (`JSONNode.flag`).
+    private func repeatsName(_ key: JSONNode, firstKey: Int, before: Int) -> Bool {
+        let length = Int(key.end) - Int(key.start)
+        return nodes.withUnsafeBufferPointer { nodes -> Bool in
+            var k = firstKey
+            while k < before {
+                let other = nodes[k]
+                if key.flag || other.flag { return true }
+                if Int(other.end) - Int(other.start) == length
+                    && memcmp(p.baseAddress! + Int(other.start), p.baseAddress! + Int(key.start), length) == 0 {
+                    return true
+                }
+                k = Int(nodes[k + 1].next)
+            }
+            return false
+        }
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {

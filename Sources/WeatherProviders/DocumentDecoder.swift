@@ -37,7 +37,7 @@ public enum DocumentDecoder {
         if let zone = context.fileTimeZone, !LocalTime.isKnownZone(zone) {
             throw DecodeFailure(.unknownFormat, "the time zone for file names '\(Sanitize.printable(zone))' is not an IANA zone known here")
         }
-        var doc = try checkingValues(strict: context.strictValues) { () throws(DecodeFailure) in
+        var doc = try checkingValues(strict: context.strictValues, reading: [root.value.document, body.value.document]) { () throws(DecodeFailure) in
             try decoder.decode(DecodeInput(body: body, envelope: envelope, context: context))
         }
         doc.detectedBy = decoder.recognition(of: doc, body: body.value)
@@ -54,11 +54,16 @@ public enum DocumentDecoder {
 
     /// Runs one decode with its value checks (`ValueQuarantine`): implausible or wrongly typed
     /// values are set aside unless `strict`; a quantity with no plausible value rejects.
-    static func checkingValues(strict: Bool, _ decode: () throws(DecodeFailure) -> DecodedDocument) throws(DecodeFailure) -> DecodedDocument {
+    /// `documents` are those the decode reads values from (an envelope's, and the reply's when
+    /// the envelope held it as text): their marks say which quantities had a plausible value.
+    static func checkingValues(strict: Bool, reading documents: [JSONDocument],
+                               _ decode: () throws(DecodeFailure) -> DecodedDocument) throws(DecodeFailure) -> DecodedDocument {
         let quarantine = ValueQuarantine(strict: strict)
+        for document in documents { _ = document.takeMarks() }
         let result: Result<DecodedDocument, DecodeFailure> = ValueQuarantine.$current.withValue(quarantine) {
             Result { () throws(DecodeFailure) in try decode() }
         }
+        for document in documents { quarantine.passed |= document.takeMarks() }
         var doc = try result.get()
         if let reject = quarantine.verdict() { throw reject }
         doc.quarantined = quarantine.values

@@ -49,7 +49,7 @@ extension Field {
         let v = convert(raw)
         do {
             try check(v, range, raw: raw)
-            ValueQuarantine.notePassed(range)
+            ValueQuarantine.notePassed(range, in: value.document)
             return v
         } catch {
             try ValueQuarantine.absorb(error, at: self, range: range)

@@ -12,7 +12,7 @@ extension Field {
         if let raw = member.number {
             let v = convert(raw)
             if Plausibility.contains(range, v) {
-                ValueQuarantine.notePassed(range)
+                ValueQuarantine.notePassed(range, in: value.document)
                 return v
             }
         }
@@ -29,7 +29,7 @@ extension Field {
             let raw = try number()
             let v = convert(raw)
             try check(v, range, raw: raw, assumption: assumption)
-            if notePassed { ValueQuarantine.notePassed(range) }
+            if notePassed { ValueQuarantine.notePassed(range, in: value.document) }
             return v
         } catch {
             try ValueQuarantine.absorb(error, at: self, range: range)

@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherJSON
 
 /// One value set aside while its document was accepted (docs/PROVIDERS.md, Quarantine): it is
 /// missing (NULL) in its record and becomes a row in the store's `warnings` table.
@@ -34,9 +35,9 @@ final class ValueQuarantine: @unchecked Sendable {
     let strict: Bool
     private(set) var values: [QuarantinedValue] = []
     /// Quantities with at least one plausible value, one bit each (`Plausibility.Range.bit`):
-    /// it is noted for every value read, and a dictionary keyed by the quantity's name hashed
-    /// every byte of it each time (a tenth of an OWM decode).
-    private var passed: UInt64 = 0
+    /// marked on the document read for every plausible value (`notePassed`) and taken from it
+    /// when the decode ends (`DocumentDecoder.checkingValues`).
+    var passed: UInt64 = 0
     /// Values set aside per quantity.
     private var failed: [String: Int] = [:]
     /// The first failure per quantity, in the order quantities first failed.
@@ -44,11 +45,13 @@ final class ValueQuarantine: @unchecked Sendable {
 
     init(strict: Bool) { self.strict = strict }
 
-    /// Notes `count` plausible values (only while a document is decoded leniently).
+    /// Notes `count` plausible values of `range`'s quantity read from `document`: a bit of the
+    /// document's marks, so that the hot path reads no task local (nothing is taken from them
+    /// when no decode is in progress, and a strict decode throws instead of setting aside).
     @inline(__always)
-    static func notePassed(_ range: Plausibility.Range, count: Int = 1) {
-        guard count > 0, let q = current, !q.strict else { return }
-        q.passed |= 1 << UInt64(range.bit)
+    static func notePassed(_ range: Plausibility.Range, in document: JSONDocument, count: Int = 1) {
+        guard count > 0 else { return }
+        document.mark(1 << UInt64(range.bit))
     }
 
     /// Sets the value aside when a lenient decode is in progress; otherwise rethrows `failure`.

@@ -44,7 +44,7 @@ enum EcowittReader {
             if let n = f.value.number { raw = n } else if let s = f.value.string, let n = Double(s), n.isFinite { raw = n } else { throw f.typeError("a number (or a numeric string)") }
             let v = convert(raw)
             try f.check(v, range, raw: raw, assumption: unit.isEmpty ? nil : "unit \(Sanitize.printable(String(unit.prefix(20))))")
-            ValueQuarantine.notePassed(range)
+            ValueQuarantine.notePassed(range, in: f.value.document)
             return v
         } catch {
             try ValueQuarantine.absorb(error, at: f, range: range)

@@ -178,7 +178,7 @@ extension OpenMeteoDecoder {
             } else {
                 column.append(nil)
             }
-            ValueQuarantine.notePassed(range, count: plausible)
+            ValueQuarantine.notePassed(range, in: value.document, count: plausible)
             out.columns.set(column, for: variable, model: model)
         }
         return out

@@ -89,25 +89,33 @@ enum OWMFields {
 
     /// The flat point fields of One Call `current`, `hourly[]` and history `data[]`.
     static func fillPoint(_ item: Field, units: UnitSystem, assumption: String) throws(DecodeFailure) -> PointValues {
-        var p = try fillShared(item, units: units, assumption: assumption)
+        var p = PointValues()
         p.tempC = try item.quantity("temp", units.celsius, Plausibility.tempC, assumption: assumption)
         p.feelsLikeC = try item.quantity("feels_like", units.celsius, Plausibility.feelsLikeC, assumption: assumption)
+        try fillShared(item, into: &p, units: units, assumption: assumption)
         return p
     }
 
     /// The fields One Call points and days share (days have `temp`/`feels_like` as objects).
     static func fillShared(_ item: Field, units: UnitSystem, assumption: String) throws(DecodeFailure) -> PointValues {
         var p = PointValues()
-        p.dewPointC = try item.quantity("dew_point", units.celsius, Plausibility.dewPointC, assumption: assumption)
+        try fillShared(item, into: &p, units: units, assumption: assumption)
+        return p
+    }
+
+    /// Read in the order the API writes them (`temp`, `feels_like`, `pressure`, `humidity`,
+    /// `dew_point`, `uvi`, `clouds`, `visibility`, `wind_*`, `weather`), so that each member
+    /// lookup starts at the member it is looking for (`JSONValue`'s lookup hint).
+    private static func fillShared(_ item: Field, into p: inout PointValues, units: UnitSystem, assumption: String) throws(DecodeFailure) {
         p.pressureHpa = try item.quantity("pressure", { $0 }, Plausibility.pressureHpa)
         p.humidityPct = try item.quantity("humidity", { $0 }, Plausibility.humidityPct)
+        p.dewPointC = try item.quantity("dew_point", units.celsius, Plausibility.dewPointC, assumption: assumption)
+        p.uvIndex = try item.quantity("uvi", { $0 }, Plausibility.uvIndex)
         p.cloudCoverPct = try item.quantity("clouds", { $0 }, Plausibility.cloudCoverPct)
         p.visibilityM = try item.quantity("visibility", { $0 }, Plausibility.visibilityM)
-        p.uvIndex = try item.quantity("uvi", { $0 }, Plausibility.uvIndex)
         p.windSpeedMs = try item.quantity("wind_speed", units.metresPerSecond, Plausibility.windSpeedMs, assumption: assumption)
-        p.windGustMs = try item.quantity("wind_gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
         p.windDirDeg = try item.quantity("wind_deg", { $0 }, Plausibility.windDirDeg)
+        p.windGustMs = try item.quantity("wind_gust", units.metresPerSecond, Plausibility.windGustMs, assumption: assumption)
         (p.condition, p.conditionCode, p.conditionText) = try condition(item)
-        return p
     }
 }

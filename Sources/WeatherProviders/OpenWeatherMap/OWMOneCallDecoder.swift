@@ -117,14 +117,17 @@ struct OneCallReader {
         let obj = try item.object()
         let dt = try obj.requiredInstant("dt")
         var o = Observation(provider: "openweathermap", product: product, observedAt: dt, latitude: latitude, longitude: longitude)
+        // In the reply's order: `dt`, `sunrise`, `sunset`, then the point's values.
+        let sunrise = try obj.instant("sunrise")
+        let sunset = try obj.instant("sunset")
         let p = try OWMFields.fillPoint(obj, units: units, assumption: assumption)
         if p.tempC == nil { _ = try obj.required("temp") }
         p.apply(to: &o)
         o.declaredLocationID = locationHint
         o.timeZone = zone
         o.utcOffsetSeconds = offset
-        o.sunriseAt = try obj.instant("sunrise")
-        o.sunsetAt = try obj.instant("sunset")
+        o.sunriseAt = sunrise
+        o.sunsetAt = sunset
         // Absent means none fell.
         let rain = try OWMFields.amount(obj, "rain", window: "1h") ?? 0
         let snow = try OWMFields.amount(obj, "snow", window: "1h") ?? 0
@@ -139,10 +142,12 @@ struct OneCallReader {
 
     /// `minutely`, `hourly` and `daily`, in that order.
     func forecasts(_ body: Field) throws(DecodeFailure) -> [Forecast] {
+        let minutely = try body.items("minutely"), hourly = try body.items("hourly"), daily = try body.items("daily")
         var out: [Forecast] = []
-        for item in try body.items("minutely") { out.append(try minute(item)) }
-        for item in try body.items("hourly") { out.append(try hour(item)) }
-        for item in try body.items("daily") { out.append(try day(item)) }
+        out.reserveCapacity(minutely.count + hourly.count + daily.count)
+        for item in minutely { out.append(try minute(item)) }
+        for item in hourly { out.append(try hour(item)) }
+        for item in daily { out.append(try day(item)) }
         return out
     }
 
@@ -183,18 +188,21 @@ struct OneCallReader {
         let date = DayWindow.targetDate(middle: dt, zone: zone, offset: offset)
         let window = try DayWindow.bounds(of: date, zone: zone, offset: offset, fieldPath: item.path + ".dt")
         var f = forecast(.day, from: window.from, to: window.to, at: dt)
-        try OWMFields.fillShared(obj, units: units, assumption: assumption).apply(to: &f)
-        f.targetDate = date
+        // `temp` comes before the shared values in the reply, and its parts as `day`, `min`, `max`.
+        var temps: (day: Double?, min: Double?, max: Double?) = (nil, nil, nil)
         if let temp = obj.optional("temp") {
             if temp.value.kind == .number {
-                f.tempC = try obj.quantity("temp", units.celsius, Plausibility.tempC, assumption: assumption)
+                temps.day = try obj.quantity("temp", units.celsius, Plausibility.tempC, assumption: assumption)
             } else {
                 let t = try temp.object()
-                f.tempMaxC = try t.quantity("max", units.celsius, Plausibility.tempC, assumption: assumption)
-                f.tempMinC = try t.quantity("min", units.celsius, Plausibility.tempC, assumption: assumption)
-                f.tempC = try t.quantity("day", units.celsius, Plausibility.tempC, assumption: assumption)
+                temps.day = try t.quantity("day", units.celsius, Plausibility.tempC, assumption: assumption)
+                temps.min = try t.quantity("min", units.celsius, Plausibility.tempC, assumption: assumption)
+                temps.max = try t.quantity("max", units.celsius, Plausibility.tempC, assumption: assumption)
             }
         }
+        try OWMFields.fillShared(obj, units: units, assumption: assumption).apply(to: &f)
+        f.targetDate = date
+        (f.tempC, f.tempMinC, f.tempMaxC) = temps
         f.precipProbPct = try obj.quantity("pop", Convert.fractionToPercent, Plausibility.precipProbPct)
         f.precipMm = try OWMFields.precipitation(obj, window: "1d")
         return f
