@@ -32,19 +32,19 @@ public struct RowBinder {
 
     @inline(__always)
     public mutating func callAsFunction(_ name: StaticString, _ v: Double?) throws(StoreError) {
-        try statement.set(index, v)
+        try statement.setRow(index, v)
         advance(name)
     }
 
     @inline(__always)
     public mutating func callAsFunction(_ name: StaticString, _ v: Int64?) throws(StoreError) {
-        try statement.set(index, v)
+        try statement.setRow(index, v)
         advance(name)
     }
 
     @inline(__always)
     public mutating func callAsFunction(_ name: StaticString, _ v: Int?) throws(StoreError) {
-        try statement.set(index, v)
+        try statement.setRow(index, v.map { Int64($0) })
         advance(name)
     }
 

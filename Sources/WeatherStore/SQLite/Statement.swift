@@ -20,11 +20,13 @@ public final class Statement {
         self.owner = cached ? nil : database
         self.handle = stmt
         self.sql = sql
+        bound = BoundValues(parameters: Int(sqlite3_bind_parameter_count(stmt)))
     }
 
     deinit {
         sqlite3_finalize(handle)
         rowText?.deallocate()
+        bound.deallocate()
     }
 
     /// The text of the row being bound (`resetForRow`, `setRowText`), copied here once and bound
@@ -35,6 +37,8 @@ public final class Statement {
     private var rowText: UnsafeMutablePointer<UInt8>?
     private var rowTextUsed = 0
     private var rowTextOpen = false
+    /// What the parameters hold from the rows bound before (`setRow`).
+    private let bound: BoundValues
     static let rowTextCapacity = 64 << 10
 
     public var columnNames: [String] {
@@ -55,6 +59,7 @@ public final class Statement {
     public func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        bound.forgetAll()
         rowTextOpen = false
         let expected = Int(sqlite3_bind_parameter_count(handle))
         if values.count != expected {
@@ -86,27 +91,39 @@ public final class Statement {
         // Parameters a caller does not bind again must not point at the row text of before.
         if rowTextOpen {
             sqlite3_clear_bindings(handle)
+            bound.forgetAll()
             rowTextOpen = false
         }
     }
 
     /// Readies the statement for a row whose every parameter is bound again, text through
-    /// `setRowText`.
+    /// `setRowText` and numbers through `setRow`, which leave a value bound before as it is.
     public func resetForRow() {
         sqlite3_reset(handle)
         rowTextUsed = 0
         rowTextOpen = true
     }
 
-    /// Binds text of a row begun with `resetForRow` from the statement's own buffer (nil binds
-    /// NULL); outside such a row, or past the buffer, as `set` does.
+    /// Binds text of a row begun with `resetForRow` (nil binds NULL): a short text from its
+    /// parameter's slot, left as it is when the slot holds the same bytes (`BoundValues`), a
+    /// longer one from the statement's row buffer; outside such a row, or past the buffer, as
+    /// `set` does.
     @inline(__always)
     public func setRowText(_ i: Int32, _ v: String?) throws(StoreError) {
-        guard let v else { return try check(sqlite3_bind_null(handle, i), parameter: i) }
+        guard let v else { return try setRowNull(i) }
         guard rowTextOpen else { return try set(i, v) }
         var text = v
         let rc: Int32 = text.withUTF8 { buf in
             let n = buf.count
+            if let source = buf.baseAddress, n > 0, let slot = bound.textSlot(i, count: n) {
+                if bound.holdsText(i, source, count: n) { return SQLITE_OK }
+                bound.forget(i)
+                slot.update(from: source, count: n)
+                let rc = sqlite3_bind_text(handle, i, UnsafeRawPointer(slot).assumingMemoryBound(to: CChar.self), Int32(n), nil)
+                if rc == SQLITE_OK { bound.note(i, .text, UInt64(n)) }
+                return rc
+            }
+            bound.forget(i)
             guard let source = buf.baseAddress, n > 0, rowTextUsed + n <= Self.rowTextCapacity else { return Self.bind(v, handle, i) }
             if rowText == nil { rowText = .allocate(capacity: Self.rowTextCapacity) }
             let target = rowText! + rowTextUsed
@@ -118,26 +135,60 @@ public final class Statement {
         try check(rc, parameter: i)
     }
 
+    /// Binds a number of a row begun with `resetForRow` (nil binds NULL), unless the parameter
+    /// holds that value already (`BoundValues`).
+    @inline(__always)
+    public func setRow(_ i: Int32, _ v: Double?) throws(StoreError) {
+        guard let v else { return try setRowNull(i) }
+        let bits = v.bitPattern
+        if bound.holds(i, .real, bits) { return }
+        bound.forget(i)
+        try check(sqlite3_bind_double(handle, i, v), parameter: i)
+        bound.note(i, .real, bits)
+    }
+
+    @inline(__always)
+    public func setRow(_ i: Int32, _ v: Int64?) throws(StoreError) {
+        guard let v else { return try setRowNull(i) }
+        let bits = UInt64(bitPattern: v)
+        if bound.holds(i, .integer, bits) { return }
+        bound.forget(i)
+        try check(sqlite3_bind_int64(handle, i, v), parameter: i)
+        bound.note(i, .integer, bits)
+    }
+
+    @inline(__always)
+    private func setRowNull(_ i: Int32) throws(StoreError) {
+        if bound.holds(i, .null, 0) { return }
+        bound.forget(i)
+        try check(sqlite3_bind_null(handle, i), parameter: i)
+        bound.note(i, .null, 0)
+    }
+
     /// Binds parameter `i` (1-based); nil binds NULL.
     /// Every bind's result code is checked: a wrong index (`SQLITE_RANGE`) or a value too big
     /// throws rather than leaving the parameter NULL.
     @inline(__always)
     public func set(_ i: Int32, _ v: Double?) throws(StoreError) {
+        bound.forget(i)
         try check(v.map { sqlite3_bind_double(handle, i, $0) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: Int64?) throws(StoreError) {
+        bound.forget(i)
         try check(v.map { sqlite3_bind_int64(handle, i, $0) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: Int?) throws(StoreError) {
+        bound.forget(i)
         try check(v.map { sqlite3_bind_int64(handle, i, Int64($0)) } ?? sqlite3_bind_null(handle, i), parameter: i)
     }
 
     @inline(__always)
     public func set(_ i: Int32, _ v: String?) throws(StoreError) {
+        bound.forget(i)
         guard let v else { return try check(sqlite3_bind_null(handle, i), parameter: i) }
         try check(Self.bind(v, handle, i), parameter: i)
     }
@@ -155,6 +206,7 @@ public final class Statement {
 
     @inline(__always)
     public func set(_ i: Int32, _ v: SQLValue) throws(StoreError) {
+        bound.forget(i)
         try check(bindValue(v, at: i), parameter: i)
     }
 
