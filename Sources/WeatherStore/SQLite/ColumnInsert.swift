@@ -138,19 +138,19 @@ public final class ColumnInsert<Record> {
         var rest = records[...]
         if let group {
             var size = rowsPerStatement
-            var statement = group
             while size > 1 {
-                while rest.count >= size {
-                    statement.resetForRow()
-                    var binder = RowBinder(statement: statement, columns: layout.columns, index: 1)
-                    for record in rest.prefix(size) { try bindRow(record, &binder) }
-                    try statement.execute()
-                    written += database.changes
-                    rest = rest.dropFirst(size)
+                if rest.count >= size {
+                    let statement = size == rowsPerStatement ? group : try smallerGroup(of: size)
+                    while rest.count >= size {
+                        statement.resetForRow()
+                        var binder = RowBinder(statement: statement, columns: layout.columns, index: 1)
+                        for record in rest.prefix(size) { try bindRow(record, &binder) }
+                        try statement.execute()
+                        written += database.changes
+                        rest = rest.dropFirst(size)
+                    }
                 }
                 size /= 2
-                guard size > 1, rest.count >= size else { continue }
-                statement = try smallerGroup(of: size)
             }
         }
         for record in rest {
