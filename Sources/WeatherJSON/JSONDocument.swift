@@ -3,7 +3,7 @@ import Synchronization
 /// A parsed JSON document: its bytes and the tape of values that index into them.
 ///
 /// A reference type so that `JSONValue` cursors can share one document without copying.
-public final class JSONDocument: Sendable {
+public final class JSONDocument: @unchecked Sendable {
     /// Limits that keep hostile input from costing unbounded stack or memory.
     public struct Limits: Sendable {
         public var maxDepth: Int
@@ -19,13 +19,44 @@ public final class JSONDocument: Sendable {
     }
 
     public let bytes: [UInt8]
-    let nodes: [JSONNode]
-    /// Where the last member lookup ended: the object's tape index (high 32 bits) and the key
-    /// after the member it found (low 32 bits), where the next lookup in that object starts.
-    /// One word, so that a lookup reads a whole hint even if two threads read one document;
-    /// any hint of the object is a valid start, so the hint changes how long a lookup takes,
-    /// never what it finds.
-    let lookupHint = Atomic<UInt64>(UInt64.max)
+    /// The tape: `nodeCount` nodes in an allocation of the document's own, written once by the
+    /// parser and only read after (which is why the document is `Sendable`). A pointer rather
+    /// than an array: the parser appends without an array's uniqueness and capacity checks, and
+    /// a lookup reads nodes without keeping an array alive around it.
+    let nodes: UnsafeMutablePointer<JSONNode>
+    let nodeCount: Int
+    /// Where the last member lookups ended, for the two objects read most lately: each word holds
+    /// an object's tape index (high 32 bits) and the key after the member the lookup found (low
+    /// 32 bits), where the next lookup in that object starts. Two, because decoders alternate
+    /// between an object and one of its children (`main.temp`, then the reply's `wind`): with one
+    /// hint every lookup in the parent after a child's started from its first member again, and
+    /// compared about six keys. One word each, so that a lookup reads a whole hint even if two
+    /// threads read one document; any hint of an object is a valid start, so the hints change
+    /// how long a lookup takes, never what it finds.
+    let recentHint = Atomic<UInt64>(UInt64.max)
+    let olderHint = Atomic<UInt64>(UInt64.max)
+
+    /// Where a lookup in the object at `object` starts: the key after the last one found in
+    /// it, if it is one of the two objects read most lately.
+    @inline(__always)
+    func lookupStart(object: Int) -> Int? {
+        let recent = recentHint.load(ordering: .relaxed)
+        if recent >> 32 == UInt64(object) { return Int(truncatingIfNeeded: recent & 0xFFFF_FFFF) }
+        let older = olderHint.load(ordering: .relaxed)
+        if older >> 32 == UInt64(object) { return Int(truncatingIfNeeded: older & 0xFFFF_FFFF) }
+        return nil
+    }
+
+    /// Remembers that the next lookup in the object at `object` starts at key `next`; the
+    /// object becomes the most recent, the previous most recent the older one.
+    @inline(__always)
+    func rememberLookup(object: Int, next: Int) {
+        let word = UInt64(object) << 32 | UInt64(next)
+        let recent = recentHint.load(ordering: .relaxed)
+        if recent >> 32 != UInt64(object) { olderHint.store(recent, ordering: .relaxed) }
+        recentHint.store(word, ordering: .relaxed)
+    }
+
     /// A word of flags for the document's readers, set while they read it and taken when they
     /// are done: the decoders mark which quantities had a plausible value, one bit each. Kept
     /// with the values it is about, because finding a reader's own state (a task local) for
@@ -44,18 +75,21 @@ public final class JSONDocument: Sendable {
     /// Parses `bytes` strictly; throws `JSONSyntaxError` with the byte offset of the problem.
     public init(parsing bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) {
         if bytes.count > limits.maxBytes { throw JSONSyntaxError(.tooLarge(limit: limits.maxBytes), at: limits.maxBytes) }
-        let result: Result<[JSONNode], JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<(UnsafeMutablePointer<JSONNode>, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer, maxDepth: limits.maxDepth, maxValues: limits.maxValues)
             do throws(JSONSyntaxError) {
                 try parser.parseDocument()
-                return .success(parser.nodes)
+                return .success((parser.nodes, parser.count))
             } catch {
+                parser.nodes.deallocate()
                 return .failure(error)
             }
         }
         self.bytes = bytes
-        self.nodes = try result.get()
+        (self.nodes, self.nodeCount) = try result.get()
     }
+
+    deinit { nodes.deallocate() }
 
     /// Convenience for tests and small inputs.
     public convenience init(parsing text: String, limits: Limits = Limits()) throws(JSONSyntaxError) {

@@ -16,7 +16,11 @@ struct JSONParser: ~Copyable {
     private var i = 0
     private let maxDepth: Int
     private let maxValues: Int
-    var nodes: [JSONNode] = []
+    /// The tape being written: `count` nodes of `capacity`, handed to the document (which
+    /// frees it) when the parse succeeds; the caller frees it when the parse throws.
+    private(set) var nodes: UnsafeMutablePointer<JSONNode>
+    private(set) var count = 0
+    private var capacity: Int
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxValues: Int) {
         self.p = buffer
@@ -25,7 +29,8 @@ struct JSONParser: ~Copyable {
         // A value takes 5–10 bytes of a weather reply (`"uvi":0.5,` is two): reserving for one
         // per 6 bytes makes the tape grow rarely, where one per 12 copied it twice per One
         // Call reply. The tape lives only while its document is decoded.
-        nodes.reserveCapacity(min(maxValues, max(16, buffer.count / 6)))
+        capacity = max(0, min(maxValues, max(16, buffer.count / 6)))
+        nodes = .allocate(capacity: capacity)
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) {
@@ -70,18 +75,31 @@ struct JSONParser: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count: Int, number: Double) throws(JSONSyntaxError) {
-        if nodes.count >= maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: start) }
-        nodes.append(JSONNode(kind: kind, flag: flag, start: Int32(truncatingIfNeeded: start),
-                              end: Int32(truncatingIfNeeded: end),
-                              next: Int32(truncatingIfNeeded: nodes.count + 1),
-                              count: Int32(truncatingIfNeeded: count), number: number))
+    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count children: Int, number: Double) throws(JSONSyntaxError) {
+        if count == capacity { try grow(at: start) }
+        (nodes + count).initialize(to: JSONNode(kind: kind, flag: flag, start: Int32(truncatingIfNeeded: start),
+                                                end: Int32(truncatingIfNeeded: end),
+                                                next: Int32(truncatingIfNeeded: count + 1),
+                                                count: Int32(truncatingIfNeeded: children), number: number))
+        count += 1
+    }
+
+    /// Doubles the tape, up to `maxValues` nodes: a document with more values than that is
+    /// refused when its first value past the limit is read.
+    private mutating func grow(at start: Int) throws(JSONSyntaxError) {
+        if capacity >= maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: start) }
+        let larger = min(maxValues, capacity * 2)
+        let moved = UnsafeMutablePointer<JSONNode>.allocate(capacity: larger)
+        moved.moveInitialize(from: nodes, count: count)
+        nodes.deallocate()
+        nodes = moved
+        capacity = larger
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
-        let slot = nodes.count
+        let slot = count
         try append(.object, flag: false, start: start, end: start, count: 0, number: 0)
         i += 1
         skipWhitespace()
@@ -94,7 +112,7 @@ struct JSONParser: ~Copyable {
                 guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 guard p[i] == UInt8(ascii: "\"") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
                 try parseString()
-                let keyIndex = nodes.count - 1
+                let keyIndex = count - 1
                 let key = nodes[keyIndex]
                 let bit = key.flag ? JSONKeyFilter.all
                     : JSONKeyFilter.bit(p.baseAddress! + Int(key.start), count: Int(key.end) - Int(key.start))
@@ -117,7 +135,7 @@ struct JSONParser: ~Copyable {
             }
         }
         nodes[slot].end = Int32(truncatingIfNeeded: i)
-        nodes[slot].next = Int32(truncatingIfNeeded: nodes.count)
+        nodes[slot].next = Int32(truncatingIfNeeded: count)
         nodes[slot].count = Int32(truncatingIfNeeded: members)
         nodes[slot].flag = mayRepeat
         nodes[slot].number = Double(bitPattern: filter)
@@ -129,25 +147,23 @@ struct JSONParser: ~Copyable {
     /// escapes, should make every lookup in the object read every member (`JSONNode.flag`).
     private func repeatsName(_ key: JSONNode, firstKey: Int, before: Int) -> Bool {
         let length = Int(key.end) - Int(key.start)
-        return nodes.withUnsafeBufferPointer { nodes -> Bool in
-            var k = firstKey
-            while k < before {
-                let other = nodes[k]
-                if key.flag || other.flag { return true }
-                if Int(other.end) - Int(other.start) == length
-                    && memcmp(p.baseAddress! + Int(other.start), p.baseAddress! + Int(key.start), length) == 0 {
-                    return true
-                }
-                k = Int(nodes[k + 1].next)
+        var k = firstKey
+        while k < before {
+            let other = nodes[k]
+            if key.flag || other.flag { return true }
+            if Int(other.end) - Int(other.start) == length
+                && memcmp(p.baseAddress! + Int(other.start), p.baseAddress! + Int(key.start), length) == 0 {
+                return true
             }
-            return false
+            k = Int(nodes[k + 1].next)
         }
+        return false
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
-        let slot = nodes.count
+        let slot = count
         try append(.array, flag: false, start: start, end: start, count: 0, number: 0)
         i += 1
         skipWhitespace()
@@ -168,7 +184,7 @@ struct JSONParser: ~Copyable {
             }
         }
         nodes[slot].end = Int32(truncatingIfNeeded: i)
-        nodes[slot].next = Int32(truncatingIfNeeded: nodes.count)
+        nodes[slot].next = Int32(truncatingIfNeeded: count)
         nodes[slot].count = Int32(truncatingIfNeeded: elements)
     }
 
@@ -178,6 +194,7 @@ struct JSONParser: ~Copyable {
         let start = i
         var escaped = false
         while true {
+            i = skipPlainASCII(from: i)
             guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
             let b = p[i]
             if b == UInt8(ascii: "\"") { break }
@@ -192,6 +209,33 @@ struct JSONParser: ~Copyable {
         }
         try append(.string, flag: escaped, start: start, end: i, count: 0, number: 0)
         i += 1  // closing quote
+    }
+
+    /// The first position from `at` that is not plain string text — a quote, a backslash, a
+    /// control character or a byte of a multi-byte sequence — or the nearest 8 bytes to the
+    /// end that hold none: eight bytes are tested at once (one word, with the classic "has a
+    /// byte below n" bit tricks), where testing byte by byte cost four comparisons each. The
+    /// byte-by-byte loop of `parseString` reads the rest.
+    @inline(__always)
+    private func skipPlainASCII(from at: Int) -> Int {
+        var k = at
+        let base = UnsafeRawPointer(p.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while k + 8 <= p.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is flagged when it is zero after the XOR (the quote or the backslash), below
+            // 0x20, or has its high bit set. Borrows can flag bytes after a flagged one, never
+            // before it, so the lowest flag is exact.
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word) | word
+            let flags = special & highs
+            if flags != 0 { return k + flags.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        return k
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) {
@@ -333,7 +377,7 @@ struct JSONParser: ~Copyable {
         var value: Double
         if digits <= 15 && exponent >= -22 && exponent <= 22 {
             value = Double(mantissa)
-            if exponent < 0 { value /= JSONParser.powersOf10[-exponent] } else { value *= JSONParser.powersOf10[exponent] }
+            if exponent < 0 { value /= JSONParser.powerOf10(-exponent) } else { value *= JSONParser.powerOf10(exponent) }
             if negative { value = -value }
         } else {
             value = slowParse(start, i)
@@ -351,9 +395,34 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private static let powersOf10: [Double] = (0...22).map { k in
-        var v = 1.0
-        for _ in 0..<k { v *= 10 }
-        return v
+    /// 10^k for k in 0...22, each exact in a Double: a table in the binary, where a static array
+    /// was checked for its one-time initialization on every number.
+    @inline(__always)
+    private static func powerOf10(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
     }
 }
