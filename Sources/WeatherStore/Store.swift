@@ -7,7 +7,7 @@ import WeatherCore
 /// from its table's declaration (`RecordTables`, `IngestTables`).
 public final class Store {
     public let database: Database
-    private var insertObservation: ColumnInsert<Placed<Observation>>?
+    private var insertObservation: ColumnInsert<PlacedObservation>?
     private var insertReject: ColumnInsert<(reject: Reject, sourceID: Int64)>?
     private var insertLocation: ColumnInsert<Location>?
     private var insertForecast: ColumnInsert<PlacedInPlace<Forecast>>?
@@ -98,12 +98,21 @@ public final class Store {
     /// Inserts an observation; returns false when it is a duplicate (same provider, product,
     /// location and instant as one already stored), which is then counted, not written.
     public func insert(_ o: Observation, locationID: String, sourceID: Int64, line: Int) throws(StoreError) -> Bool {
+        try withUnsafePointer(to: o) { (o) throws(StoreError) -> Bool in
+            try insert(o, role: o.pointee.role, locationID: locationID, sourceID: sourceID, line: line)
+        }
+    }
+
+    /// Inserts the observation `o` points to with `role` (instead of its own): the writer's
+    /// path, which reads a decoded reply's observations in place.
+    public func insert(_ o: UnsafePointer<Observation>, role: ObservationRole?, locationID: String, sourceID: Int64,
+                       line: Int) throws(StoreError) -> Bool {
         if insertObservation == nil {
             insertObservation = try ColumnInsert(database, table: "observation_rows", layout: RecordTables.observationLayout, verb: "OR IGNORE")
         }
-        let feed = try keys.key(of: o.feed)
-        try insertObservation!.insert(Placed(record: o, locationKey: try keys.location(locationID), feedKey: feed,
-                                             sourceID: sourceID, line: line))
+        let feed = try keys.key(of: o.pointee.feed)
+        try insertObservation!.insert(PlacedObservation(record: o, role: role, locationKey: try keys.location(locationID),
+                                                        feedKey: feed, sourceID: sourceID, line: line))
         return database.changes > 0
     }
 

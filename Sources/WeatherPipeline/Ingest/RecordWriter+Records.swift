@@ -17,21 +17,29 @@ extension RecordWriter {
                                     fieldPath: q.fieldPath, value: q.value, rule: q.rule)
         }
         for place in decoded.places { try learn(place, created: &created) }
-        for var o in decoded.observations {
-            o.role = ObservationRole.decide(provider: o.provider, product: o.product, declared: declaredRole)
-            let point = PlaceInfo(latitude: o.latitude, longitude: o.longitude, name: o.placeName, country: o.country,
-                                  timeZone: o.timeZone, utcOffsetSeconds: o.utcOffsetSeconds, declaredLocationID: o.declaredLocationID)
-            let locationID: String
-            if let id = resolvedPoints.id(of: point, revision: registry.revision) {
-                locationID = id
-            } else {
-                let revision = registry.revision
-                locationID = try resolveLocation(latitude: o.latitude, longitude: o.longitude, hint: o.declaredLocationID,
-                                                 name: o.placeName, country: o.country, zone: o.timeZone,
-                                                 offset: o.utcOffsetSeconds, created: &created)
-                if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
+        // In place, as the forecasts below: copying each observation (to set its role) retained
+        // and released each of its text fields.
+        try decoded.observations.withUnsafeBufferPointer { observations in
+            for o in observations.indices.lazy.map({ observations.baseAddress! + $0 }) {
+                let role = role(of: o.pointee, declared: declaredRole)
+                let point = PlaceInfo(latitude: o.pointee.latitude, longitude: o.pointee.longitude, name: o.pointee.placeName,
+                                      country: o.pointee.country, timeZone: o.pointee.timeZone,
+                                      utcOffsetSeconds: o.pointee.utcOffsetSeconds, declaredLocationID: o.pointee.declaredLocationID)
+                let locationID: String
+                if let id = resolvedPoints.id(of: point, revision: registry.revision) {
+                    locationID = id
+                } else {
+                    let revision = registry.revision
+                    locationID = try resolveLocation(latitude: o.pointee.latitude, longitude: o.pointee.longitude,
+                                                     hint: o.pointee.declaredLocationID, name: o.pointee.placeName,
+                                                     country: o.pointee.country, zone: o.pointee.timeZone,
+                                                     offset: o.pointee.utcOffsetSeconds, created: &created)
+                    if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
+                }
+                if try store.insert(o, role: role, locationID: locationID, sourceID: sourceID, line: origin.line) {
+                    written.observations += 1
+                }
             }
-            if try store.insert(o, locationID: locationID, sourceID: sourceID, line: origin.line) { written.observations += 1 }
         }
         // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.
         // A reply's forecasts almost always share one point: it is resolved once.
@@ -57,6 +65,16 @@ extension RecordWriter {
                                              line: origin.line)
         written.locationsCreated = created
         return written
+    }
+
+    /// The role of an observation (`ObservationRole.decide`), the last one's again for the same
+    /// provider and product.
+    func role(of o: borrowing Observation, declared: ObservationRole?) -> ObservationRole {
+        if let declared { return declared }
+        if let last = lastRole, last.provider == o.provider, last.product == o.product { return last.role }
+        let role = ObservationRole.decide(provider: o.provider, product: o.product)
+        lastRole = (o.provider, o.product, role)
+        return role
     }
 
     /// A place from a geocoding reply or a reply's header: joins (or creates) a location and

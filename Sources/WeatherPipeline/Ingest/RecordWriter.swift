@@ -39,6 +39,10 @@ final class RecordWriter {
     /// Places and points that resolved lately without changing any location (see `PlaceMemo`).
     var learnedPlaces = PlaceMemo()
     var resolvedPoints = PlaceMemo()
+    /// The provider and product of the last observation whose role the catalog gave, and that
+    /// role: a source's observations are almost always all of one product, and finding the
+    /// product in the catalog (hashing its feed) cost a thousand instructions per observation.
+    var lastRole: (provider: String, product: String, role: ObservationRole)?
     /// Documents and JSON bytes since the last commit.
     private var inBatch = 0
     private var bytesInBatch = 0

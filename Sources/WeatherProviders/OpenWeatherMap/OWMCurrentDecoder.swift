@@ -46,10 +46,10 @@ struct OWMCurrentDecoder: FormatDecoder {
         (o.condition, o.conditionCode, o.conditionText) = try OWMFields.condition(body)
         try Self.readPlace(body, into: &o)
         var doc = DecodedDocument(format: format)
-        doc.observations = [o]
         // `name` and `sys.country` label the location when nothing else names it.
         doc.places = [PlaceInfo(latitude: lat, longitude: lon, name: o.placeName, country: o.country,
                                 utcOffsetSeconds: o.utcOffsetSeconds, declaredLocationID: input.locationHint)]
+        doc.observations = [o]  // its last use: moved, not copied
         return doc
     }
 
@@ -98,10 +98,13 @@ struct OWMCurrentDecoder: FormatDecoder {
         }
     }
 
+    /// The windows a `rain`/`snow` object may state, in the order read, with their hours.
+    private static let precipitationWindows = [("1h", 1.0), ("3h", 3.0)]
+
     /// An OWM `rain`/`snow` object: amount in mm over a 1- or 3-hour window.
     static func precipitation(_ body: Field, _ key: String) throws(DecodeFailure) -> (mm: Double, windowH: Double)? {
         guard let f = try body.optional(key)?.object() else { return nil }
-        for (window, hours) in [("1h", 1.0), ("3h", 3.0)] {
+        for (window, hours) in precipitationWindows {
             if let v = f.optional(window) {
                 return (try v.quantityValue({ $0 }, Plausibility.precipMm) ?? .nan, hours)  // NaN: set aside
             }

@@ -24,8 +24,10 @@ struct OWMGeocodingDecoder: FormatDecoder {
     }
 
     static func isPlace(_ v: JSONValue) -> Bool {
-        v.kind == .object && v["name"] != nil && v["lat"] != nil && v["lon"] != nil && v["country"] != nil
-            && v["main"] == nil && v["coord"] == nil
+        // The names a weather reply has first: a current-weather reply (which has `name` and
+        // `main` too) is told apart at its first member.
+        v.kind == .object && v["coord"] == nil && v["main"] == nil
+            && v["name"] != nil && v["lat"] != nil && v["lon"] != nil && v["country"] != nil
     }
 
     static func matches(_ body: JSONValue) -> Bool {

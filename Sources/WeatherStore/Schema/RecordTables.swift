@@ -1,17 +1,20 @@
 import WeatherCore
 
-/// A record with where it was read and the integer keys of its location and feed: what a row
-/// of `observation_rows` or `forecast_rows` holds beyond the record itself.
-struct Placed<Record> {
-    var record: Record
+/// An observation of a decoded reply, read in place (not copied, with a retain of each of its
+/// text fields) while its row is bound, with the role the writer decided for it and the
+/// integer keys of its location and feed: what a row of `observation_rows` holds beyond the
+/// record itself. Only valid while the observation the pointer points to is held still
+/// (`Store.insert(_:role:…)`).
+struct PlacedObservation {
+    var record: UnsafePointer<Observation>
+    var role: ObservationRole?
     var locationKey: Int64
     var feedKey: Int64
     var sourceID: Int64
     var line: Int
 }
 
-/// A forecast of a decoded reply, read in place (not copied, with a retain of each of its text
-/// fields) while its row is bound, and the keys `Placed` adds. Only valid while the array the
+/// A forecast of a decoded reply, read in place like `PlacedObservation`, with its keys. Only valid while the array the
 /// pointer points into is held still (`Store.insert(forecasts:…)`).
 struct PlacedInPlace<Record> {
     var record: UnsafePointer<Record>
@@ -144,52 +147,52 @@ public enum RecordTables {
 
     // MARK: How a record fills a row
 
-    static let observationLayout = RowLayout<Placed<Observation>>(columns: observations.insertColumns) { b, r throws(StoreError) in
+    static let observationLayout = RowLayout<PlacedObservation>(columns: observations.insertColumns) { b, r throws(StoreError) in
         try b("source_id", r.sourceID)
         try b("line", r.line)
         try b("feed_key", r.feedKey)
         try b("location_key", r.locationKey)
-        try b("observed_at_unix", r.record.observedAt)
-        try b("temp_c", r.record.tempC)
-        try b("feels_like_c", r.record.feelsLikeC)
-        try b("dew_point_c", r.record.dewPointC)
-        try b("pressure_hpa", r.record.pressureHpa)
-        try b("humidity_pct", r.record.humidityPct)
-        try b("wind_speed_ms", r.record.windSpeedMs)
-        try b("wind_gust_ms", r.record.windGustMs)
-        try b("wind_dir_deg", r.record.windDirDeg)
-        try b("cloud_cover_pct", r.record.cloudCoverPct)
-        try b("visibility_m", r.record.visibilityM)
-        try b("uv_index", r.record.uvIndex)
-        try b("rain_mm", r.record.rainMm)
-        try b("snow_mm", r.record.snowMm)
-        try b("precip_mm", r.record.precipMm)
-        try b("precip_window_h", r.record.precipWindowH)
-        try b("precip_rate_mmh", r.record.precipRateMmh)
-        try b("condition", r.record.condition?.rawValue)
-        try b("condition_code", r.record.conditionCode)
-        try b("condition_text", r.record.conditionText)
-        try b("place_name", r.record.placeName)
-        try b("country", r.record.country)
-        try b("lat", r.record.latitude)
-        try b("lon", r.record.longitude)
-        try b("utc_offset_s", r.record.utcOffsetSeconds)
-        try b("timezone", r.record.timeZone)
-        try b("sunrise_unix", r.record.sunriseAt)
-        try b("sunset_unix", r.record.sunsetAt)
-        try b("units_assumed", r.record.unitsAssumed)
-        try b("units_source", r.record.unitsSource)
-        try b("role", r.record.role?.rawValue)
-        try b("qc_flag", r.record.qcFlag)
-        try b("precip_trace", Int64(r.record.precipTrace ? 1 : 0))
-        try b("temp_max_6h_c", r.record.tempMax6hC)
-        try b("temp_min_6h_c", r.record.tempMin6hC)
-        try b("temp_max_24h_c", r.record.tempMax24hC)
-        try b("temp_min_24h_c", r.record.tempMin24hC)
-        try b("temp_max_c", r.record.tempMaxC)
-        try b("temp_min_c", r.record.tempMinC)
-        try b("extremes_window_h", r.record.extremesWindowH)
-        try b("elevation_m", r.record.elevationM)
+        try b("observed_at_unix", r.record.pointee.observedAt)
+        try b("temp_c", r.record.pointee.tempC)
+        try b("feels_like_c", r.record.pointee.feelsLikeC)
+        try b("dew_point_c", r.record.pointee.dewPointC)
+        try b("pressure_hpa", r.record.pointee.pressureHpa)
+        try b("humidity_pct", r.record.pointee.humidityPct)
+        try b("wind_speed_ms", r.record.pointee.windSpeedMs)
+        try b("wind_gust_ms", r.record.pointee.windGustMs)
+        try b("wind_dir_deg", r.record.pointee.windDirDeg)
+        try b("cloud_cover_pct", r.record.pointee.cloudCoverPct)
+        try b("visibility_m", r.record.pointee.visibilityM)
+        try b("uv_index", r.record.pointee.uvIndex)
+        try b("rain_mm", r.record.pointee.rainMm)
+        try b("snow_mm", r.record.pointee.snowMm)
+        try b("precip_mm", r.record.pointee.precipMm)
+        try b("precip_window_h", r.record.pointee.precipWindowH)
+        try b("precip_rate_mmh", r.record.pointee.precipRateMmh)
+        try b("condition", r.record.pointee.condition?.rawValue)
+        try b("condition_code", r.record.pointee.conditionCode)
+        try b("condition_text", r.record.pointee.conditionText)
+        try b("place_name", r.record.pointee.placeName)
+        try b("country", r.record.pointee.country)
+        try b("lat", r.record.pointee.latitude)
+        try b("lon", r.record.pointee.longitude)
+        try b("utc_offset_s", r.record.pointee.utcOffsetSeconds)
+        try b("timezone", r.record.pointee.timeZone)
+        try b("sunrise_unix", r.record.pointee.sunriseAt)
+        try b("sunset_unix", r.record.pointee.sunsetAt)
+        try b("units_assumed", r.record.pointee.unitsAssumed)
+        try b("units_source", r.record.pointee.unitsSource)
+        try b("role", r.role?.rawValue)
+        try b("qc_flag", r.record.pointee.qcFlag)
+        try b("precip_trace", Int64(r.record.pointee.precipTrace ? 1 : 0))
+        try b("temp_max_6h_c", r.record.pointee.tempMax6hC)
+        try b("temp_min_6h_c", r.record.pointee.tempMin6hC)
+        try b("temp_max_24h_c", r.record.pointee.tempMax24hC)
+        try b("temp_min_24h_c", r.record.pointee.tempMin24hC)
+        try b("temp_max_c", r.record.pointee.tempMaxC)
+        try b("temp_min_c", r.record.pointee.tempMinC)
+        try b("extremes_window_h", r.record.pointee.extremesWindowH)
+        try b("elevation_m", r.record.pointee.elevationM)
     }
 
     static let forecastLayout = RowLayout<PlacedInPlace<Forecast>>(columns: forecasts.insertColumns) { b, r throws(StoreError) in
