@@ -19,12 +19,11 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     public let bytes: [UInt8]
-    /// The tape: `nodeCount` nodes in an allocation of the document's own, written once by the
+    /// The tape: the nodes in an allocation of the document's own, written once by the
     /// parser and only read after (which is why the document is `Sendable`). A pointer rather
     /// than an array: the parser appends without an array's uniqueness and capacity checks, and
     /// a lookup reads nodes without keeping an array alive around it.
     let nodes: UnsafeMutablePointer<JSONNode>
-    let nodeCount: Int
     /// Where the last member lookups ended, for the two objects read most lately: each word holds
     /// an object's tape index (high 32 bits) and the key after the member the lookup found (low
     /// 32 bits), where the next lookup in that object starts. Two, because decoders alternate
@@ -75,18 +74,18 @@ public final class JSONDocument: @unchecked Sendable {
     /// Parses `bytes` strictly; throws `JSONSyntaxError` with the byte offset of the problem.
     public init(parsing bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) {
         if bytes.count > limits.maxBytes { throw JSONSyntaxError(.tooLarge(limit: limits.maxBytes), at: limits.maxBytes) }
-        let result: Result<(UnsafeMutablePointer<JSONNode>, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<UnsafeMutablePointer<JSONNode>, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer, maxDepth: limits.maxDepth, maxValues: limits.maxValues)
             do throws(JSONSyntaxError) {
                 try parser.parseDocument()
-                return .success((parser.nodes, parser.count))
+                return .success(parser.nodes)
             } catch {
                 parser.nodes.deallocate()
                 return .failure(error)
             }
         }
         self.bytes = bytes
-        (self.nodes, self.nodeCount) = try result.get()
+        self.nodes = try result.get()
     }
 
     deinit { nodes.deallocate() }
