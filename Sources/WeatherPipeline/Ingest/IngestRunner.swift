@@ -164,6 +164,12 @@ public final class IngestRunner {
         // stages (an aggregate's sorts of every pair) keep SQLite's temporary files on disk.
         try store.database.setTemporaryFilesInMemory(true)
         defer { try? store.database.setTemporaryFilesInMemory(false) }
+        // Every record the writer inserts belongs to the source it has just created, so SQLite's
+        // look-up of that source for each row (a foreign key check, a twentieth of the writer's
+        // work on Open-Meteo replies) is left out; sources are deleted with their rows by
+        // `Store.deleteSources`, which needs no cascade.
+        try store.database.setForeignKeys(false)
+        defer { try? store.database.setForeignKeys(true) }
         do {
             // The writer's thread sets the pace of a run: the WAL's copy into the store runs beside it.
             try store.database.withBackgroundCheckpoints {

@@ -151,6 +151,19 @@ public final class Database {
         try execute("BEGIN IMMEDIATE")
     }
 
+    /// Turns the connection's enforcement of foreign keys off or on again (on is how every
+    /// connection opens). Off, SQLite neither checks a new row's parent nor cascades a delete:
+    /// the ingest turns it off around its writes, whose every record belongs to the source it
+    /// has just created, and deletes sources with their rows itself (`Store.deleteSources`).
+    /// Only outside a transaction, where SQLite ignores the pragma: the setting is read back and
+    /// a mismatch throws rather than leaving the connection not as asked.
+    public func setForeignKeys(_ on: Bool) throws(StoreError) {
+        try execute("PRAGMA foreign_keys=\(on ? "ON" : "OFF")")
+        guard try scalar("PRAGMA foreign_keys")?.int == (on ? 1 : 0) else {
+            throw StoreError.inconsistent(path: path, what: "foreign keys could not be turned \(on ? "on" : "off") inside a transaction")
+        }
+    }
+
     /// Keeps SQLite's temporary files in memory (`temp_store=MEMORY`), or on disk again as
     /// SQLite's default. The sub-journal of an open savepoint is one of them: with it on disk
     /// every page a savepoint changes is first written there, one `pwrite` each. Set outside a
