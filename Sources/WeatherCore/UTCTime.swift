@@ -97,7 +97,23 @@ public enum UTCTime {
         let s = seconds + Int64(offset)
         let days = s >= 0 ? s / 86400 : (s - 86399) / 86400
         let (y, m, d) = civil(fromDays: days)
-        return "\(pad(Int(y), 4))-\(pad(m, 2))-\(pad(d, 2))"
+        guard y >= 0 && y <= 9999 else { return "\(pad(Int(y), 4))-\(pad(m, 2))-\(pad(d, 2))" }
+        // Digit by digit, as `iso8601`: forecast rows each carry their target date, and the
+        // interpolation cost about 250 instructions a row.
+        return String(unsafeUninitializedCapacity: 10) { b in
+            @inline(__always) func two(_ v: Int, _ at: Int) {
+                b[at] = UInt8(48 + v / 10)
+                b[at + 1] = UInt8(48 + v % 10)
+            }
+            let year = Int(y)
+            two(year / 100, 0)
+            two(year % 100, 2)
+            b[4] = 45
+            two(m, 5)
+            b[7] = 45
+            two(d, 8)
+            return 10
+        }
     }
 
     private static func pad(_ v: Int, _ width: Int) -> String {

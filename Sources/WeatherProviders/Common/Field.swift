@@ -91,7 +91,7 @@ public struct Field: Sendable {
     /// for readers that visit the elements themselves and make a `Field` only for an error.
     static func element(_ element: JSONValue, _ k: Int, arrayPath p: String) -> Field {
         switch element.kind {
-        case .object, .array: return Field(element, parent: "", name: p + "[\(k)]")
+        case .object, .array: return Field(element, parent: "", name: DecimalText.indexed(p, k))
         default: return Field(element, parent: "", name: p, index: k)
         }
     }

@@ -134,7 +134,7 @@ struct OpenMeteoReader {
     /// A WMO weather code (already range-checked) as the shared condition and its raw code.
     static func wmo(_ code: Double?) -> (Condition?, String?) {
         guard let code else { return (nil, nil) }
-        return (Condition.fromWMO(code: Int(code)), String(Int(code)))
+        return (Condition.fromWMO(code: Int(code)), DecimalText.string(Int64(code)))
     }
 
     /// Point values of row `i` of one model's columns (shared by observations and hourly forecasts).

@@ -34,7 +34,7 @@ enum OWMFields {
                 unexpected = true
                 return
             }
-            let code = String(Int64(n))
+            let code = DecimalText.string(Int64(n))
             codes = codes.map { $0 + "," + code } ?? code
             if k == 0 {
                 condition = Condition.fromOpenWeatherMap(id: Int(n))
