@@ -38,26 +38,33 @@ public enum UTCTime {
             return "\(pad(Int(y), 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))Z"
         }
         return String(unsafeUninitializedCapacity: 20) { b in
-            @inline(__always) func two(_ v: Int, _ at: Int) {
-                b[at] = UInt8(48 + v / 10)
-                b[at + 1] = UInt8(48 + v % 10)
-            }
-            let year = Int(y)
-            two(year / 100, 0)
-            two(year % 100, 2)
-            b[4] = 45
-            two(m, 5)
-            b[7] = 45
-            two(d, 8)
+            writeDate(Int(y), m, d, into: b)
             b[10] = 84
-            two(rem / 3600, 11)
+            writeTwoDigits(rem / 3600, into: b, at: 11)
             b[13] = 58
-            two(rem / 60 % 60, 14)
+            writeTwoDigits(rem / 60 % 60, into: b, at: 14)
             b[16] = 58
-            two(rem % 60, 17)
+            writeTwoDigits(rem % 60, into: b, at: 17)
             b[19] = 90
             return 20
         }
+    }
+
+    /// `YYYY-MM-DD` into the first 10 bytes of `b`, for a year of 0–9999.
+    @inline(__always)
+    private static func writeDate(_ year: Int, _ month: Int, _ day: Int, into b: UnsafeMutableBufferPointer<UInt8>) {
+        writeTwoDigits(year / 100, into: b, at: 0)
+        writeTwoDigits(year % 100, into: b, at: 2)
+        b[4] = 45
+        writeTwoDigits(month, into: b, at: 5)
+        b[7] = 45
+        writeTwoDigits(day, into: b, at: 8)
+    }
+
+    @inline(__always)
+    private static func writeTwoDigits(_ v: Int, into b: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        b[at] = UInt8(48 + v / 10)
+        b[at + 1] = UInt8(48 + v % 10)
     }
 
     /// The seconds of `text` when it is exactly what `iso8601` writes for years 0000–9999
@@ -101,17 +108,7 @@ public enum UTCTime {
         // Digit by digit, as `iso8601`: forecast rows each carry their target date, and the
         // interpolation cost about 250 instructions a row.
         return String(unsafeUninitializedCapacity: 10) { b in
-            @inline(__always) func two(_ v: Int, _ at: Int) {
-                b[at] = UInt8(48 + v / 10)
-                b[at + 1] = UInt8(48 + v % 10)
-            }
-            let year = Int(y)
-            two(year / 100, 0)
-            two(year % 100, 2)
-            b[4] = 45
-            two(m, 5)
-            b[7] = 45
-            two(d, 8)
+            writeDate(Int(y), m, d, into: b)
             return 10
         }
     }
