@@ -18,7 +18,14 @@ public final class JSONDocument: @unchecked Sendable {
         }
     }
 
-    public let bytes: [UInt8]
+    /// The document's text in an allocation of its own, followed by `JSONParser.padding` zero
+    /// bytes: the parser's loops stop at a zero byte rather than testing the end at every byte
+    /// (a zero byte is not valid anywhere in JSON, so reaching one is either the end or an
+    /// error), and it reads whole words of string text without running past the allocation.
+    /// Lookups read names through this pointer without keeping an array alive around them.
+    let text: UnsafeMutablePointer<UInt8>
+    /// The number of bytes of text, not counting the padding.
+    public let byteCount: Int
     /// The tape: the nodes in an allocation of the document's own, written once by the
     /// parser and only read after (which is why the document is `Sendable`). A pointer rather
     /// than an array: the parser appends without an array's uniqueness and capacity checks, and
@@ -74,21 +81,35 @@ public final class JSONDocument: @unchecked Sendable {
     /// Parses `bytes` strictly; throws `JSONSyntaxError` with the byte offset of the problem.
     public init(parsing bytes: [UInt8], limits: Limits = Limits()) throws(JSONSyntaxError) {
         if bytes.count > limits.maxBytes { throw JSONSyntaxError(.tooLarge(limit: limits.maxBytes), at: limits.maxBytes) }
-        let result: Result<UnsafeMutablePointer<JSONNode>, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer, maxDepth: limits.maxDepth, maxValues: limits.maxValues)
-            do throws(JSONSyntaxError) {
-                try parser.parseDocument()
-                return .success(parser.nodes)
-            } catch {
-                parser.nodes.deallocate()
-                return .failure(error)
-            }
+        let count = bytes.count
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: count + JSONParser.padding)
+        bytes.withUnsafeBufferPointer { source in
+            if count > 0 { text.initialize(from: source.baseAddress!, count: count) }
         }
-        self.bytes = bytes
-        self.nodes = try result.get()
+        (text + count).initialize(repeating: 0, count: JSONParser.padding)
+        var parser = JSONParser(text, count: count, maxDepth: limits.maxDepth, maxValues: limits.maxValues)
+        do throws(JSONSyntaxError) {
+            try parser.parseDocument()
+        } catch {
+            parser.nodes.deallocate()
+            text.deallocate()
+            throw error
+        }
+        self.text = text
+        self.byteCount = count
+        self.nodes = parser.nodes
     }
 
-    deinit { nodes.deallocate() }
+    deinit {
+        nodes.deallocate()
+        text.deallocate()
+    }
+
+    /// The bytes `start..<end` of the text.
+    @inline(__always)
+    func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text + start, count: end - start)
+    }
 
     /// Convenience for tests and small inputs.
     public convenience init(parsing text: String, limits: Limits = Limits()) throws(JSONSyntaxError) {

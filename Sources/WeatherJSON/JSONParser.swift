@@ -12,7 +12,15 @@ import Darwin
 /// one pass and decodes strings lazily, only when a decoder asks for them.
 /// Spec: https://www.rfc-editor.org/rfc/rfc8259
 struct JSONParser: ~Copyable {
-    private let p: UnsafeBufferPointer<UInt8>
+    /// Zero bytes the text must be followed by: string text is read 8 bytes at a time from any
+    /// offset up to the end, and every loop stops at a zero byte without testing the end.
+    static let padding = 8
+
+    /// The text: `length` bytes, then `padding` zero bytes. A zero byte is valid nowhere in
+    /// JSON (not even inside a string), so a loop that meets one has either reached the end
+    /// or found an error, and tells which only then.
+    private let p: UnsafePointer<UInt8>
+    private let length: Int
     private var i = 0
     private let maxDepth: Int
     private let maxValues: Int
@@ -22,14 +30,15 @@ struct JSONParser: ~Copyable {
     private(set) var count = 0
     private var capacity: Int
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxValues: Int) {
-        self.p = buffer
+    init(_ text: UnsafePointer<UInt8>, count: Int, maxDepth: Int, maxValues: Int) {
+        self.p = text
+        self.length = count
         self.maxDepth = maxDepth
         self.maxValues = maxValues
         // A value takes 5–10 bytes of a weather reply (`"uvi":0.5,` is two): reserving for one
         // per 6 bytes makes the tape grow rarely, where one per 12 copied it twice per One
         // Call reply. The tape lives only while its document is decoded.
-        capacity = max(0, min(maxValues, max(16, buffer.count / 6)))
+        capacity = max(0, min(maxValues, max(16, count / 6)))
         nodes = .allocate(capacity: capacity)
     }
 
@@ -37,28 +46,36 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         try parseValue(depth: 0)
         skipWhitespace()
-        if i != p.count { throw JSONSyntaxError(.trailingContent, at: i) }
+        if i != length { throw JSONSyntaxError(.trailingContent, at: i) }
+    }
+
+    /// The error for the byte at `i`, which the grammar does not allow there: the end of the
+    /// text, or an unexpected byte.
+    @inline(never)
+    private func unexpected() -> JSONSyntaxError {
+        i >= length ? JSONSyntaxError(.unexpectedEnd, at: i) : JSONSyntaxError(.unexpectedByte(p[i]), at: i)
     }
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while i < p.count {
+        // Every whitespace byte is at most 0x20, and replies written without spaces have none:
+        // one comparison answers most calls.
+        while p[i] <= 0x20 {
             let b = p[i]
             if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1 } else { return }
         }
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
-        guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
         switch p[i] {
         case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "\""): _ = try parseString()
         case UInt8(ascii: "t"): try parseLiteral("true", kind: .bool, flag: true)
         case UInt8(ascii: "f"): try parseLiteral("false", kind: .bool, flag: false)
         case UInt8(ascii: "n"): try parseLiteral("null", kind: .null, flag: false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
-        default: throw JSONSyntaxError(.unexpectedByte(p[i]), at: i)
+        default: throw unexpected()
         }
     }
 
@@ -67,25 +84,27 @@ struct JSONParser: ~Copyable {
         let n = word.utf8CodeUnitCount
         let w = word.utf8Start
         for k in 0..<n {
-            guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-            guard p[i] == w[k] else { throw JSONSyntaxError(.invalidLiteral, at: start) }
+            guard p[i] == w[k] else {
+                throw i >= length ? JSONSyntaxError(.unexpectedEnd, at: i) : JSONSyntaxError(.invalidLiteral, at: start)
+            }
             i += 1
         }
-        try append(kind, flag: flag, start: start, end: i, count: 0, number: 0)
+        try append(kind, flag: flag, start: start, end: i, count: 0, bits: 0)
     }
 
     @inline(__always)
-    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count children: Int, number: Double) throws(JSONSyntaxError) {
+    private mutating func append(_ kind: JSONKind, flag: Bool, start: Int, end: Int, count children: Int, bits: UInt64) throws(JSONSyntaxError) {
         if count == capacity { try grow(at: start) }
         (nodes + count).initialize(to: JSONNode(kind: kind, flag: flag, start: Int32(truncatingIfNeeded: start),
                                                 end: Int32(truncatingIfNeeded: end),
                                                 next: Int32(truncatingIfNeeded: count + 1),
-                                                count: Int32(truncatingIfNeeded: children), number: number))
+                                                count: Int32(truncatingIfNeeded: children), extra: 0, bits: bits))
         count += 1
     }
 
     /// Doubles the tape, up to `maxValues` nodes: a document with more values than that is
     /// refused when its first value past the limit is read.
+    @inline(never)
     private mutating func grow(at start: Int) throws(JSONSyntaxError) {
         if capacity >= maxValues { throw JSONSyntaxError(.tooManyValues(limit: maxValues), at: start) }
         let larger = min(maxValues, capacity * 2)
@@ -100,59 +119,66 @@ struct JSONParser: ~Copyable {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
         let slot = count
-        try append(.object, flag: false, start: start, end: start, count: 0, number: 0)
+        try append(.object, flag: false, start: start, end: start, count: 0, bits: 0)
         i += 1
         skipWhitespace()
         var members = 0
-        var filter: UInt64 = 0, mayRepeat = false
-        if i < p.count && p[i] == UInt8(ascii: "}") {
+        var filter = JSONKeyFilter()
+        var mayRepeat = false
+        if p[i] == UInt8(ascii: "}") {
             i += 1
         } else {
             while true {
-                guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                guard p[i] == UInt8(ascii: "\"") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
-                try parseString()
+                guard p[i] == UInt8(ascii: "\"") else { throw unexpected() }
+                let keyStart = i + 1
+                let escaped = try parseString()
                 let keyIndex = count - 1
-                let key = nodes[keyIndex]
-                let bit = key.flag ? JSONKeyFilter.all
-                    : JSONKeyFilter.bit(p.baseAddress! + Int(key.start), count: Int(key.end) - Int(key.start))
-                if filter & bit != 0 && !mayRepeat { mayRepeat = repeatsName(key, firstKey: slot + 1, before: keyIndex) }
-                filter |= bit
+                if escaped {
+                    // Its bytes are not its text: every lookup in the object reads every member.
+                    mayRepeat = true
+                    filter.insertAll()
+                } else {
+                    let key = JSONKeyFilter.Name(padded: p + keyStart, count: i - 1 - keyStart)
+                    nodes[keyIndex].bits = key.head
+                    if filter.mayContain(key) && !mayRepeat {
+                        mayRepeat = repeatsName(keyIndex, firstKey: slot + 1)
+                    }
+                    filter.insert(key)
+                }
                 skipWhitespace()
-                guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                guard p[i] == UInt8(ascii: ":") else { throw JSONSyntaxError(.unexpectedByte(p[i]), at: i) }
+                guard p[i] == UInt8(ascii: ":") else { throw unexpected() }
                 i += 1
                 skipWhitespace()
                 try parseValue(depth: depth)
                 members += 1
                 skipWhitespace()
-                guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 let b = p[i]
-                i += 1
-                if b == UInt8(ascii: ",") { skipWhitespace(); continue }
-                if b == UInt8(ascii: "}") { break }
-                throw JSONSyntaxError(.unexpectedByte(b), at: i - 1)
+                if b == UInt8(ascii: ",") { i += 1; skipWhitespace(); continue }
+                if b == UInt8(ascii: "}") { i += 1; break }
+                throw unexpected()
             }
         }
         nodes[slot].end = Int32(truncatingIfNeeded: i)
         nodes[slot].next = Int32(truncatingIfNeeded: count)
         nodes[slot].count = Int32(truncatingIfNeeded: members)
         nodes[slot].flag = mayRepeat
-        nodes[slot].number = Double(bitPattern: filter)
+        nodes[slot].bits = filter.first
+        nodes[slot].extra = filter.second
     }
 
-    /// Whether `key` (whose filter bit an earlier member of its object shares) has the name
-    /// of one of the keys from `firstKey` up to `before`: a shared bit is most often two
-    /// different names (a dozen names in 64 bits), and only a real repeat, or a name with
-    /// escapes, should make every lookup in the object read every member (`JSONNode.flag`).
-    private func repeatsName(_ key: JSONNode, firstKey: Int, before: Int) -> Bool {
+    /// Whether the name of the key at `keyIndex` (whose filter bits an earlier member of its
+    /// object shares) is the name of one of the keys from `firstKey` on: shared bits are most
+    /// often two different names, and only a real repeat should make every lookup in the
+    /// object read every member (`JSONNode.flag`). Names with escapes are not compared: they
+    /// set the flag themselves.
+    private func repeatsName(_ keyIndex: Int, firstKey: Int) -> Bool {
+        let key = nodes[keyIndex]
         let length = Int(key.end) - Int(key.start)
         var k = firstKey
-        while k < before {
+        while k < keyIndex {
             let other = nodes[k]
-            if key.flag || other.flag { return true }
-            if Int(other.end) - Int(other.start) == length
-                && memcmp(p.baseAddress! + Int(other.start), p.baseAddress! + Int(key.start), length) == 0 {
+            if other.bits == key.bits && Int(other.end) - Int(other.start) == length
+                && (length <= 8 || memcmp(p + Int(other.start) + 8, p + Int(key.start) + 8, length - 8) == 0) {
                 return true
             }
             k = Int(nodes[k + 1].next)
@@ -164,23 +190,21 @@ struct JSONParser: ~Copyable {
         if depth > maxDepth { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: i) }
         let start = i
         let slot = count
-        try append(.array, flag: false, start: start, end: start, count: 0, number: 0)
+        try append(.array, flag: false, start: start, end: start, count: 0, bits: 0)
         i += 1
         skipWhitespace()
         var elements = 0
-        if i < p.count && p[i] == UInt8(ascii: "]") {
+        if p[i] == UInt8(ascii: "]") {
             i += 1
         } else {
             while true {
                 try parseValue(depth: depth)
                 elements += 1
                 skipWhitespace()
-                guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 let b = p[i]
-                i += 1
-                if b == UInt8(ascii: ",") { skipWhitespace(); continue }
-                if b == UInt8(ascii: "]") { break }
-                throw JSONSyntaxError(.unexpectedByte(b), at: i - 1)
+                if b == UInt8(ascii: ",") { i += 1; skipWhitespace(); continue }
+                if b == UInt8(ascii: "]") { i += 1; break }
+                throw unexpected()
             }
         }
         nodes[slot].end = Int32(truncatingIfNeeded: i)
@@ -188,14 +212,14 @@ struct JSONParser: ~Copyable {
         nodes[slot].count = Int32(truncatingIfNeeded: elements)
     }
 
-    /// Validates a string (escapes, surrogate pairs, UTF-8) without decoding it.
-    private mutating func parseString() throws(JSONSyntaxError) {
+    /// Validates a string (escapes, surrogate pairs, UTF-8) without decoding it, and tells
+    /// whether it has escapes.
+    private mutating func parseString() throws(JSONSyntaxError) -> Bool {
         i += 1  // opening quote
         let start = i
         var escaped = false
         while true {
             i = skipPlainASCII(from: i)
-            guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
             let b = p[i]
             if b == UInt8(ascii: "\"") { break }
             if b == UInt8(ascii: "\\") {
@@ -203,26 +227,30 @@ struct JSONParser: ~Copyable {
                 try parseEscape()
                 continue
             }
-            if b < 0x20 { throw JSONSyntaxError(.controlCharacterInString, at: i) }
+            if b < 0x20 {
+                if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
+                throw JSONSyntaxError(.controlCharacterInString, at: i)
+            }
             if b < 0x80 { i += 1; continue }
             try validateUTF8Sequence()
         }
-        try append(.string, flag: escaped, start: start, end: i, count: 0, number: 0)
+        try append(.string, flag: escaped, start: start, end: i, count: 0, bits: 0)
         i += 1  // closing quote
+        return escaped
     }
 
     /// The first position from `at` that is not plain string text — a quote, a backslash, a
-    /// control character or a byte of a multi-byte sequence — or the nearest 8 bytes to the
-    /// end that hold none: eight bytes are tested at once (one word, with the classic "has a
-    /// byte below n" bit tricks), where testing byte by byte cost four comparisons each. The
-    /// byte-by-byte loop of `parseString` reads the rest.
+    /// control character (the zero bytes after the text among them) or a byte of a multi-byte
+    /// sequence: eight bytes are tested at once (one word, with the classic "has a byte below
+    /// n" bit tricks), where testing byte by byte cost four comparisons each. The padding
+    /// makes every word from an offset up to the end readable.
     @inline(__always)
     private func skipPlainASCII(from at: Int) -> Int {
         var k = at
-        let base = UnsafeRawPointer(p.baseAddress!)
+        let base = UnsafeRawPointer(p)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        while k + 8 <= p.count {
+        while true {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
@@ -235,13 +263,11 @@ struct JSONParser: ~Copyable {
             if flags != 0 { return k + flags.trailingZeroBitCount >> 3 }
             k += 8
         }
-        return k
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) {
         let at = i
         i += 1
-        guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
         switch p[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -251,7 +277,7 @@ struct JSONParser: ~Copyable {
             let unit = try readHex4()
             if unit >= 0xD800 && unit <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low surrogate.
-                guard i + 1 < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
+                guard i + 1 < length else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
                 guard p[i] == UInt8(ascii: "\\"), p[i + 1] == UInt8(ascii: "u") else {
                     throw JSONSyntaxError(.loneSurrogate, at: at)
                 }
@@ -262,6 +288,7 @@ struct JSONParser: ~Copyable {
                 throw JSONSyntaxError(.loneSurrogate, at: at)
             }
         default:
+            if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
             throw JSONSyntaxError(.invalidEscape, at: at)
         }
     }
@@ -269,8 +296,10 @@ struct JSONParser: ~Copyable {
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
-            guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-            guard let d = JSONParser.hexValue(p[i]) else { throw JSONSyntaxError(.invalidUnicodeEscape, at: i) }
+            guard let d = JSONParser.hexValue(p[i]) else {
+                if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
+                throw JSONSyntaxError(.invalidUnicodeEscape, at: i)
+            }
             v = v << 4 | d
             i += 1
         }
@@ -304,7 +333,7 @@ struct JSONParser: ~Copyable {
         default: throw JSONSyntaxError(.invalidUTF8, at: at)
         }
         i += 1
-        guard i + need <= p.count else { throw JSONSyntaxError(.unexpectedEnd, at: p.count) }
+        guard i + need <= length else { throw JSONSyntaxError(.unexpectedEnd, at: length) }
         let b1 = p[i]
         guard b1 >= lo && b1 <= hi else { throw JSONSyntaxError(.invalidUTF8, at: at) }
         i += 1
@@ -316,74 +345,87 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    /// Parses a number per the RFC grammar; exact fast path for ≤ 15 digits and small exponents
-    /// (Clinger's method), `strtod` otherwise.
+    /// The value of the decimal digit `b`, or a number above 9 when `b` is not one (the zero
+    /// after the text among them).
+    @inline(__always)
+    private static func digit(_ b: UInt8) -> UInt64 { UInt64(b &- UInt8(ascii: "0")) }
+
+    /// Parses a number per the RFC grammar. Exact fast path (Clinger's): a significand of at
+    /// most 19 digits that a Double holds exactly (≤ 2^53) and a power of ten up to 10^22 are
+    /// each exact, so one multiplication or division rounds once, correctly; `strtod` otherwise.
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = i
-        var negative = false
-        if p[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-            guard i < p.count else { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-        }
+        var k = i
+        let negative = p[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        guard p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") else { throw JSONSyntaxError(.invalidNumber, at: start) }
-        if p[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < p.count && p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") {
-                throw JSONSyntaxError(.invalidNumber, at: start)  // leading zeros
-            }
+        let intStart = k
+        var d = JSONParser.digit(p[k])
+        guard d <= 9 else {
+            i = k
+            throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
+        }
+        if d == 0 {
+            k += 1
+            if JSONParser.digit(p[k]) <= 9 { i = k; throw JSONSyntaxError(.invalidNumber, at: start) }  // leading zeros
         } else {
-            while i < p.count && p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(p[i] - 48) } else { exponent += 1 }
-                digits += 1
-                i += 1
-            }
+            repeat {
+                mantissa = mantissa &* 10 &+ d
+                k += 1
+                d = JSONParser.digit(p[k])
+            } while d <= 9
         }
-        if i < p.count && p[i] == UInt8(ascii: ".") {
-            i += 1
-            let fracStart = i
-            while i < p.count && p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(p[i] - 48); exponent -= 1 }
-                if mantissa != 0 || digits > 0 { digits += 1 }
-                i += 1
+        // Digits read into `mantissa`; more than 19 may have wrapped it.
+        var digits = k - intStart
+        var exponent = 0
+        if p[k] == UInt8(ascii: ".") {
+            k += 1
+            let fracStart = k
+            d = JSONParser.digit(p[k])
+            while d <= 9 {
+                mantissa = mantissa &* 10 &+ d
+                k += 1
+                d = JSONParser.digit(p[k])
             }
-            if i == fracStart {
-                if i >= p.count { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                throw JSONSyntaxError(.invalidNumber, at: start)
+            if k == fracStart {
+                i = k
+                throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
             }
+            exponent = fracStart - k
+            digits += k - fracStart
         }
-        if i < p.count && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
-            i += 1
+        if p[k] | 0x20 == UInt8(ascii: "e") {
+            k += 1
             var expNegative = false
-            if i < p.count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
-                expNegative = p[i] == UInt8(ascii: "-")
-                i += 1
+            if p[k] == UInt8(ascii: "+") || p[k] == UInt8(ascii: "-") {
+                expNegative = p[k] == UInt8(ascii: "-")
+                k += 1
             }
-            let expStart = i
+            let expStart = k
             var e = 0
-            while i < p.count && p[i] >= UInt8(ascii: "0") && p[i] <= UInt8(ascii: "9") {
-                if e < 100_000 { e = e * 10 + Int(p[i] - 48) }
-                i += 1
+            d = JSONParser.digit(p[k])
+            while d <= 9 {
+                if e < 100_000 { e = e * 10 + Int(d) }
+                k += 1
+                d = JSONParser.digit(p[k])
             }
-            if i == expStart {
-                if i >= p.count { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                throw JSONSyntaxError(.invalidNumber, at: start)
+            if k == expStart {
+                i = k
+                throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
             }
             exponent += expNegative ? -e : e
         }
+        i = k
         var value: Double
-        if digits <= 15 && exponent >= -22 && exponent <= 22 {
+        if digits <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             value = Double(mantissa)
             if exponent < 0 { value /= JSONParser.powerOf10(-exponent) } else { value *= JSONParser.powerOf10(exponent) }
             if negative { value = -value }
         } else {
-            value = slowParse(start, i)
+            value = slowParse(start, k)
         }
         if !value.isFinite { throw JSONSyntaxError(.numberOutOfRange, at: start) }
-        try append(.number, flag: false, start: start, end: i, count: 0, number: value)
+        try append(.number, flag: false, start: start, end: k, count: 0, bits: value.bitPattern)
     }
 
     private func slowParse(_ start: Int, _ end: Int) -> Double {

@@ -38,8 +38,9 @@ public struct JSONValue: Sendable {
         let n = node
         guard n.kind == .string else { return nil }
         let range = Int(n.start)..<Int(n.end)
-        if !n.flag { return String(decoding: document.bytes[range], as: UTF8.self) }
-        return JSONValue.unescape(document.bytes[range])
+        let raw = document.bytes(range.lowerBound, range.upperBound)
+        if !n.flag { return String(decoding: raw, as: UTF8.self) }
+        return JSONValue.unescape(raw)
     }
 
     /// `body` over the bytes of a string without escapes (nil for other values and for strings
@@ -47,9 +48,7 @@ public struct JSONValue: Sendable {
     public func withRawString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let n = node
         guard n.kind == .string, !n.flag else { return nil }
-        return document.bytes.withUnsafeBufferPointer { bytes in
-            body(UnsafeBufferPointer(rebasing: bytes[Int(n.start)..<Int(n.end)]))
-        }
+        return body(document.bytes(Int(n.start), Int(n.end)))
     }
 
     /// Number of elements (arrays) or members (objects); 0 otherwise.
@@ -65,54 +64,56 @@ public struct JSONValue: Sendable {
         return k.withUTF8 { member(named: $0) }
     }
 
-    /// Linear scan over the members comparing raw key bytes; objects in weather replies have a
+    /// Linear scan over the members comparing names by their first word (`JSONNode.bits`) and
+    /// length, and the rest of longer names by `memcmp`; objects in weather replies have a
     /// handful of members, so this beats building a dictionary per object. The object's
     /// `JSONKeyFilter` answers most absent names without the scan. Without a repeated name the
     /// scan starts at the member after the one the last lookup in this object found, wrapping
     /// around (`JSONDocument.lookupStart`): decoders read members mostly in the order replies
     /// write them, so most lookups compare one key, where scanning from the first compared
     /// about eleven per lookup of a One Call hour. With a repeated name every member is read,
-    /// in order, and the last match wins.
+    /// in order, and the last match wins. Nothing is retained until a member is found.
     private func member(named needle: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        let document = self.document
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return nil }
+        let name = JSONKeyFilter.Name(needle)
+        guard JSONKeyFilter(first: n.bits, second: n.extra).mayContain(name) else { return nil }
         let length = needle.count
-        let bit = length == 0 ? 1 : JSONKeyFilter.bit(needle.baseAddress!, count: length)
-        guard n.number.bitPattern & bit != 0 else { return nil }
-        return document.bytes.withUnsafeBufferPointer { bytes -> JSONValue? in
-            let text = bytes.baseAddress!
-            @inline(__always) func matches(_ key: UnsafeMutablePointer<JSONNode>) -> Bool {
-                let start = Int(key.pointee.start)
-                if key.pointee.flag {
-                    return Array(JSONValue.unescape(document.bytes[start..<Int(key.pointee.end)]).utf8).elementsEqual(needle)
-                }
-                return Int(key.pointee.end) - start == length
-                    && (length == 0 || (text[start] == needle[0] && memcmp(text + start, needle.baseAddress!, length) == 0))
-            }
-            let first = index + 1
-            if n.flag {
-                var child = first
-                var found = -1
-                for _ in 0..<Int(n.count) {
-                    if matches(nodes + child) { found = child + 1 }
-                    child = Int(nodes[child + 1].next)
-                }
-                return found < 0 ? nil : JSONValue(document: document, index: found)
-            }
-            let end = Int(n.next)
-            var child = document.lookupStart(object: index) ?? first
-            for _ in 0..<Int(n.count) {
-                if child >= end { child = first }
-                let next = Int(nodes[child + 1].next)
-                if matches(nodes + child) {
-                    document.rememberLookup(object: index, next: next)
-                    return JSONValue(document: document, index: child + 1)
-                }
-                child = next
-            }
-            return nil
+        /// Whether `key`, a name without escapes, is the needle.
+        @inline(__always) func isNeedle(_ key: JSONNode) -> Bool {
+            key.bits == name.head && Int(key.end) - Int(key.start) == length
+                && (length <= 8 || memcmp(document.text + Int(key.start) + 8, needle.baseAddress! + 8, length - 8) == 0)
         }
+        let first = index + 1
+        if n.flag {
+            var child = first
+            var found = -1
+            for _ in 0..<Int(n.count) {
+                let key = nodes[child]
+                if key.flag {
+                    if Array(JSONValue.unescape(document.bytes(Int(key.start), Int(key.end))).utf8).elementsEqual(needle) { found = child + 1 }
+                } else if isNeedle(key) {
+                    found = child + 1
+                }
+                child = Int(nodes[child + 1].next)
+            }
+            return found < 0 ? nil : JSONValue(document: document, index: found)
+        }
+        let end = Int(n.next)
+        var child = document.lookupStart(object: index) ?? first
+        for _ in 0..<Int(n.count) {
+            if child >= end { child = first }
+            let key = nodes[child]
+            let next = Int(nodes[child + 1].next)
+            if isNeedle(key) {
+                document.rememberLookup(object: index, next: next)
+                return JSONValue(document: document, index: child + 1)
+            }
+            child = next
+        }
+        return nil
     }
 
     /// The elements of an array (empty when this is not an array).
@@ -166,11 +167,11 @@ public struct JSONValue: Sendable {
         var start = Int(n.start)
         var end = Int(n.end)
         if n.kind == .string { start -= 1; end += 1 }
-        return String(decoding: document.bytes[start..<end], as: UTF8.self)
+        return String(decoding: document.bytes(start, end), as: UTF8.self)
     }
 
     /// Decodes backslash escapes of an already validated string body.
-    static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = raw.startIndex

@@ -78,6 +78,45 @@ struct JSONConformanceTests {
         }
     }
 
+    /// The text is followed by zero bytes where the parser's loops stop. A zero byte inside the
+    /// text is an error at its own offset, of the kind any other misplaced byte there gets;
+    /// only the end is a truncation.
+    @Test func zeroBytesInsideTheTextAreErrorsWhereTheyAre() {
+        let cases: [(String, JSONSyntaxError.Kind, Int)] = [
+            ("[1\u{0}]", .unexpectedByte(0), 2), ("\"a\u{0}\"", .controlCharacterInString, 2),
+            ("{\"a\":\u{0}}", .unexpectedByte(0), 5), ("{\u{0}}", .unexpectedByte(0), 1),
+            ("{\"a\"\u{0}:1}", .unexpectedByte(0), 4), ("tr\u{0}e", .invalidLiteral, 0), ("1\u{0}", .trailingContent, 1),
+            ("-\u{0}", .invalidNumber, 0), ("1.\u{0}", .invalidNumber, 0), ("1e\u{0}", .invalidNumber, 0),
+            ("\"\\\u{0}\"", .invalidEscape, 1), ("\"\\u00\u{0}0\"", .invalidUnicodeEscape, 5), ("\u{0}", .unexpectedByte(0), 0),
+            ("[1,\u{0}]", .unexpectedByte(0), 3), ("\"\u{e9}\u{0}\"", .controlCharacterInString, 3),
+        ]
+        for (text, kind, offset) in cases {
+            do {
+                _ = try JSONDocument(parsing: text)
+                Issue.record("\(text.debugDescription) must be refused")
+            } catch {
+                #expect(error.kind == kind && error.offset == offset, "\(text.debugDescription): \(error)")
+            }
+        }
+    }
+
+    /// Every cut of a document with every kind of token is a truncation at the cut (one byte
+    /// before it for a cut inside the pair of a surrogate escape), and never a crash: the
+    /// loops that stop at the zero bytes after the text must not read on past them.
+    @Test func everyCutIsATruncationAtTheCut() throws {
+        let text = #"{"a": [1, -2.5e-3, true, false, null], "s\u00e9": "x\"\ud83d\ude00é😀", "n": {"m": [{}, []]}, "k": 123456789012345678901234}"#
+        let bytes = Array(text.utf8)
+        _ = try JSONDocument(parsing: bytes)
+        for cut in 0..<bytes.count {
+            do {
+                _ = try JSONDocument(parsing: Array(bytes[0..<cut]))
+                Issue.record("a cut at \(cut) must be refused")
+            } catch {
+                #expect(error.isTruncation && (error.offset == cut || error.offset == cut - 1), "cut at \(cut): \(error)")
+            }
+        }
+    }
+
     @Test func numbersAreExact() throws {
         let doc = try JSONDocument(parsing: "[0.1, 281.87, -73.99, 1e22, 1.5e-7, 12345678901234567, 9007199254740993, -0]")
         let values = doc.root.elements.map { $0.number! }

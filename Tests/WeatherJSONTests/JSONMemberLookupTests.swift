@@ -60,6 +60,32 @@ struct JSONMemberLookupTests {
         #expect(doc.root["dt"] == nil, "the members of a nested object are not the root's")
     }
 
+    /// Names are compared by their first word and length, and longer ones by the rest of their
+    /// bytes: names of every length up to three words that share their first or last eight
+    /// bytes (or both, differing in the middle) are told apart, in objects whose filter is
+    /// full and in one that has a repeated name (where every member is read).
+    @Test func namesSharingTheirFirstOrLastWordAreToldApart() throws {
+        var names: [String] = []
+        for length in 1...24 {
+            let base = Array("abcdefghijklmnopqrstuvwx".prefix(length))
+            names.append(String(base))
+            if length > 1 {
+                var middle = base
+                middle[length / 2] = "Z"
+                names.append(String(middle))
+            }
+        }
+        names += ["wind_speed_10m", "wind_speed_80m", "temperature_2m", "temperature_80m", "q\u{e9}", "\u{e9}\u{e8}", "\u{1F600}x"]
+        let body = names.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ", ")
+        let absent = ["abcdefghZ", "Zbcdefgh", "abcdefgZ", "abcdefghijklmnopqrstuvwxy", "wind_speed_20m", "temperature_3m", "q\u{e8}", "b", "ab c"]
+        for text in ["{" + body + "}", "{" + body + ", \"a\": -1}"] {
+            try checkEveryOrder(text, names: names + absent, rounds: 6)
+        }
+        let doc = try JSONDocument(parsing: "{" + body + "}")
+        for (k, name) in names.enumerated() { #expect(doc.root[name]?.int == k, "\(name)") }
+        for name in absent { #expect(doc.root[name] == nil, "\(name)") }
+    }
+
     @Test func marksAreSetUntilTaken() throws {
         let doc = try JSONDocument(parsing: "{}")
         #expect(doc.takeMarks() == 0)
