@@ -214,6 +214,7 @@ struct JSONParser: ~Copyable {
 
     /// Validates a string (escapes, surrogate pairs, UTF-8) without decoding it, and tells
     /// whether it has escapes.
+    @inline(__always)
     private mutating func parseString() throws(JSONSyntaxError) -> Bool {
         i += 1  // opening quote
         let start = i
@@ -353,6 +354,7 @@ struct JSONParser: ~Copyable {
     /// Parses a number per the RFC grammar. Exact fast path (Clinger's): a significand of at
     /// most 19 digits that a Double holds exactly (≤ 2^53) and a power of ten up to 10^22 are
     /// each exact, so one multiplication or division rounds once, correctly; `strtod` otherwise.
+    @inline(__always)
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = i
         var k = i
