@@ -49,12 +49,16 @@ struct JSONParser: ~Copyable {
         if i != length { throw JSONSyntaxError(.trailingContent, at: i) }
     }
 
-    /// The error for the byte at `i`, which the grammar does not allow there: the end of the
-    /// text, or an unexpected byte.
+    /// The error for the byte at `offset`, which the grammar does not allow there: the end of
+    /// the text when `offset` is past it (the loops stop at the zero bytes after the text),
+    /// `error` otherwise.
     @inline(never)
-    private func unexpected() -> JSONSyntaxError {
-        i >= length ? JSONSyntaxError(.unexpectedEnd, at: i) : JSONSyntaxError(.unexpectedByte(p[i]), at: i)
+    private func endOr(_ error: JSONSyntaxError, at offset: Int) -> JSONSyntaxError {
+        offset >= length ? JSONSyntaxError(.unexpectedEnd, at: offset) : error
     }
+
+    /// The error for the byte at `i`: the end of the text, or an unexpected byte.
+    private func unexpected() -> JSONSyntaxError { endOr(JSONSyntaxError(.unexpectedByte(p[i]), at: i), at: i) }
 
     @inline(__always)
     private mutating func skipWhitespace() {
@@ -85,7 +89,7 @@ struct JSONParser: ~Copyable {
         let w = word.utf8Start
         for k in 0..<n {
             guard p[i] == w[k] else {
-                throw i >= length ? JSONSyntaxError(.unexpectedEnd, at: i) : JSONSyntaxError(.invalidLiteral, at: start)
+                throw endOr(JSONSyntaxError(.invalidLiteral, at: start), at: i)
             }
             i += 1
         }
@@ -229,8 +233,7 @@ struct JSONParser: ~Copyable {
                 continue
             }
             if b < 0x20 {
-                if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                throw JSONSyntaxError(.controlCharacterInString, at: i)
+                throw endOr(JSONSyntaxError(.controlCharacterInString, at: i), at: i)
             }
             if b < 0x80 { i += 1; continue }
             try validateUTF8Sequence()
@@ -289,8 +292,7 @@ struct JSONParser: ~Copyable {
                 throw JSONSyntaxError(.loneSurrogate, at: at)
             }
         default:
-            if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-            throw JSONSyntaxError(.invalidEscape, at: at)
+            throw endOr(JSONSyntaxError(.invalidEscape, at: at), at: i)
         }
     }
 
@@ -298,8 +300,7 @@ struct JSONParser: ~Copyable {
         var v: UInt32 = 0
         for _ in 0..<4 {
             guard let d = JSONParser.hexValue(p[i]) else {
-                if i >= length { throw JSONSyntaxError(.unexpectedEnd, at: i) }
-                throw JSONSyntaxError(.invalidUnicodeEscape, at: i)
+                throw endOr(JSONSyntaxError(.invalidUnicodeEscape, at: i), at: i)
             }
             v = v << 4 | d
             i += 1
@@ -365,7 +366,7 @@ struct JSONParser: ~Copyable {
         var d = JSONParser.digit(p[k])
         guard d <= 9 else {
             i = k
-            throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
+            throw endOr(JSONSyntaxError(.invalidNumber, at: start), at: k)
         }
         if d == 0 {
             k += 1
@@ -391,7 +392,7 @@ struct JSONParser: ~Copyable {
             }
             if k == fracStart {
                 i = k
-                throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
+                throw endOr(JSONSyntaxError(.invalidNumber, at: start), at: k)
             }
             exponent = fracStart - k
             digits += k - fracStart
@@ -413,7 +414,7 @@ struct JSONParser: ~Copyable {
             }
             if k == expStart {
                 i = k
-                throw k >= length ? JSONSyntaxError(.unexpectedEnd, at: k) : JSONSyntaxError(.invalidNumber, at: start)
+                throw endOr(JSONSyntaxError(.invalidNumber, at: start), at: k)
             }
             exponent += expNegative ? -e : e
         }
