@@ -9,8 +9,13 @@ struct DecoderRegistry: Sendable {
     /// Formats from format files (docs/FORMATS.md), asked only when no built-in decoder
     /// recognises a body: a format file cannot take replies from the decoder written for them.
     private(set) var declared: [any FormatDecoder] = []
+    /// Each decoder's `detectionKeys`, beside it: read without opening the decoder's existential.
+    private var keys: [DetectionKeys?]
 
-    init(_ decoders: [any FormatDecoder]) { self.decoders = decoders }
+    init(_ decoders: [any FormatDecoder]) {
+        self.decoders = decoders
+        keys = decoders.map(\.detectionKeys)
+    }
 
     /// This registry with an input's declared formats after its decoders, in the order given.
     func declaring(_ formats: [DeclaredFormat]) -> DecoderRegistry {
@@ -62,27 +67,33 @@ struct DecoderRegistry: Sendable {
     mutating func register(_ decoder: any FormatDecoder, before format: String? = nil) {
         if let format, let i = decoders.firstIndex(where: { $0.format == format }) {
             decoders.insert(decoder, at: i)
+            keys.insert(decoder.detectionKeys, at: i)
         } else {
             decoders.append(decoder)
+            keys.append(decoder.detectionKeys)
         }
     }
 
     /// The decoder for `body`: the first that says `yes`, else the most confident `likely`
-    /// (earlier wins a tie), else the first declared format that matches, else nil.
+    /// (earlier wins a tie), else the first declared format that matches, else nil. A decoder
+    /// whose `detectionKeys` the body lacks is not asked: it would say `no`.
     func decoder(for body: JSONValue) -> (any FormatDecoder)? {
-        builtIn(for: body) ?? declared.first { $0.detect(body) == .yes }
+        builtIn(for: body, usingKeys: true) ?? declared.first { $0.detect(body) == .yes }
     }
 
-    private func builtIn(for body: JSONValue) -> (any FormatDecoder)? {
-        var best: (decoder: any FormatDecoder, confidence: Double)?
-        for decoder in decoders {
-            switch decoder.detect(body) {
-            case .yes: return decoder
-            case .likely(let c): if c > (best?.confidence ?? 0) { best = (decoder, c) }
+    /// `usingKeys: false` asks every decoder, for the tests that hold the keys to what the
+    /// decoders' `detect` says.
+    func builtIn(for body: JSONValue, usingKeys: Bool) -> (any FormatDecoder)? {
+        var best: (index: Int, confidence: Double)?
+        for i in decoders.indices {
+            if usingKeys, let keys = keys[i], !keys.admit(body) { continue }
+            switch decoders[i].detect(body) {
+            case .yes: return decoders[i]
+            case .likely(let c): if c > (best?.confidence ?? 0) { best = (i, c) }
             case .no: continue
             }
         }
-        return best?.decoder
+        return best.map { decoders[$0.index] }
     }
 
     var formats: [String] { decoders.map(\.format) }

@@ -111,18 +111,22 @@ public enum DocumentDecoder {
 
 /// Error replies that providers send with a 4xx/5xx status, saved by collectors as data.
 enum ProviderErrorBody {
+    /// The names each error body needs, hashed once: every document is asked (`JSONNames`).
+    static let openWeatherMapNames = JSONNames(["cod", "message"])
+    static let weatherKitNames = JSONNames(["status"])
+
     static func detect(_ body: Field) -> DecodeFailure? {
         let v = body.value
         guard v.kind == .object else { return nil }
         // OpenWeatherMap: {"cod": 401, "message": "..."}; `cod` is a number or a string.
-        if let cod = v["cod"], let message = v["message"]?.string, v["main"] == nil, v["list"] == nil {
+        if v.mayHaveAll(openWeatherMapNames), let cod = v["cod"], let message = v["message"]?.string, v["main"] == nil, v["list"] == nil {
             let code = cod.int.map(String.init) ?? cod.string ?? "?"
             if code != "200" {
                 return DecodeFailure(.providerError, "OpenWeatherMap error \(code): \(Sanitize.printable(message))", fieldPath: "cod")
             }
         }
         // WeatherKit: {"status": 404, "error": "..."} (or "reason").
-        if let status = v["status"]?.int, status >= 400, let error = v["error"]?.string ?? v["reason"]?.string {
+        if v.mayHaveAll(weatherKitNames), let status = v["status"]?.int, status >= 400, let error = v["error"]?.string ?? v["reason"]?.string {
             return DecodeFailure(.providerError, "WeatherKit error \(status): \(Sanitize.printable(error))", fieldPath: "status")
         }
         return nil

@@ -14,6 +14,8 @@ struct ACISStnDataDecoder: FormatDecoder {
     /// Daily extremes and totals of cooperative and first-order stations, as ACIS serves them.
     var products: [ProductDeclaration] { [.observed("acis", "stndata", truthPriority: 14, settings: ["station_time_zone"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["meta", "data"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let meta = body["meta"], meta.kind == .object, let data = body["data"], data.kind == .array else { return .no }
         guard let first = data.elements.first else { return meta["uid"] != nil ? .yes : .no }
@@ -42,6 +44,8 @@ struct ACISMultiStnDataDecoder: FormatDecoder {
     static let format = "acis/multistndata"
     var format: String { Self.format }
     var products: [ProductDeclaration] { [.observed("acis", "multistndata", truthPriority: 16, settings: ["station_time_zone"])] }
+
+    var detectionKeys: DetectionKeys? { .object(["data"]) }
 
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, body["meta"] == nil, let data = body["data"], data.kind == .array,

@@ -62,6 +62,8 @@ struct AccuWeatherDecoder: FormatDecoder {
         }
     }
 
+    var detectionKeys: DetectionKeys? { .arrayOrObject(["DailyForecasts"], ["EpochTime", "LocalObservationDateTime"], ["Code", "Message"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

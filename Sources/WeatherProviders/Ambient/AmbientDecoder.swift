@@ -45,6 +45,8 @@ struct AmbientDecoder: FormatDecoder {
         return nil
     }
 
+    var detectionKeys: DetectionKeys? { .arrayOrObject(["macAddress", "lastData"], ["error"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -48,6 +48,8 @@ struct BrightSkyDecoder: FormatDecoder {
         return nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["sources", "weather"], ["detail"], ["title", "description"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -20,9 +20,12 @@ public struct Envelope: Sendable {
     /// Remarks kept with the document (a wrapper time that could not be read).
     public var remarks: [String] = []
 
+    /// The two names of the classic envelope, hashed once (`JSONNames`).
+    static let classicNames = JSONNames(["fetched_at", "response"])
+
     /// Unwraps `root` when it is an envelope; nil for a bare body.
     public static func unwrap(_ root: Field) throws(DecodeFailure) -> Envelope? {
-        guard root.value.kind == .object, root.value["fetched_at"] != nil, root.value["response"] != nil else { return nil }
+        guard root.value.mayHaveAll(classicNames), root.value["fetched_at"] != nil, root.value["response"] != nil else { return nil }
         let fetchedField = try root.required("fetched_at")
         let fetchedAt: Int64
         switch fetchedField.value.kind {

@@ -7,6 +7,9 @@ import WeatherCore
 extension Envelope {
     /// Keys under which collectors keep the reply, in the order they are tried.
     static let bodyKeys = ["data", "response", "body", "payload", "result", "json"]
+    /// Each of `bodyKeys` hashed once: most documents are bare replies holding none of them,
+    /// which the root's name filter tells without six lookups.
+    static let bodyNames = bodyKeys.map { JSONNames([$0]) }
     /// Keys under which collectors keep the fetch time; the first present wins.
     static let timeKeys = ["fetchedAt", "fetched_at", "timestamp", "retrieved_at", "ts", "time", "date"]
 
@@ -18,7 +21,8 @@ extension Envelope {
     static func find(_ root: Field, mapping: EnvelopeMapping?, isReply: (JSONValue) -> Bool) throws(DecodeFailure) -> Envelope? {
         if let mapping { return try declared(root, mapping) }
         if let classic = try unwrap(root) { return classic }
-        guard root.value.kind == .object, bodyKeys.contains(where: { root.value[$0] != nil }), !isReply(root.value) else { return nil }
+        guard root.value.kind == .object, bodyNames.contains(where: { root.value.mayHaveAll($0) }),
+              bodyKeys.contains(where: { root.value[$0] != nil }), !isReply(root.value) else { return nil }
         return try wrapper(root, isReply: isReply)
     }
 

@@ -31,8 +31,16 @@ protocol FormatDecoder: Sendable {
     /// Recognises the (unwrapped) body by its keys; must be cheap and must not throw.
     func detect(_ body: JSONValue) -> Detection
 
+    /// The names `detect` needs to say anything but `.no`, for the registry to rule the format
+    /// out without asking it; nil (the default) asks it about every body.
+    var detectionKeys: DetectionKeys? { get }
+
     func decode(_ input: DecodeInput) throws(DecodeFailure) -> DecodedDocument
 
     /// Why this body was recognised, for `wxpipe inspect` (`DecodedDocument.detectedBy`).
     func recognition(of document: DecodedDocument, body: JSONValue) -> String
+}
+
+extension FormatDecoder {
+    var detectionKeys: DetectionKeys? { nil }
 }

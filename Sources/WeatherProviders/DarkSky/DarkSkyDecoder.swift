@@ -23,6 +23,8 @@ struct DarkSkyDecoder: FormatDecoder {
         [.nowcast("darksky", "forecast"), .forecast("darksky", "forecast"), .observed("darksky", "timemachine", truthPriority: 50)]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["latitude", "longitude", "timezone"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -50,6 +50,8 @@ struct EcowittDecoder: FormatDecoder {
         return nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["code", "msg", "data"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -16,6 +16,8 @@ struct IEMCLIDecoder: FormatDecoder {
     /// The NWS's own quality-controlled daily report: the first station truth for a day's extremes.
     var products: [ProductDeclaration] { [.observed("iem", "cli", truthPriority: 11, settings: ["station_time_zone"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["results"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let results = body["results"], results.kind == .array, let first = results.elements.first else { return .no }
         return first["valid"] != nil && first["station"] != nil && (first["high"] != nil || first["precip"] != nil) ? .yes : .no

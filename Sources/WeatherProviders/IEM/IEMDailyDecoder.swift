@@ -19,6 +19,8 @@ struct IEMDailyDecoder: FormatDecoder {
     /// Daily extremes of a station (the NWS climate report's for CLIMATE networks).
     var products: [ProductDeclaration] { [.observed("iem", "daily", truthPriority: 18, settings: ["station_time_zone"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["data"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let data = body["data"], data.kind == .array, let first = data.elements.first else { return .no }
         return first["date"] != nil && first["station"] != nil && (first["max_tmpf"] != nil || first["precip"] != nil) ? .yes : .no

@@ -21,6 +21,8 @@ struct IEMObHistoryDecoder: FormatDecoder {
     /// Raw METARs as IEM archived them: truth after the MADIS-checked NWS and aviationweather.gov reports.
     var products: [ProductDeclaration] { [.observed("iem", "obhistory", truthPriority: 21)] }
 
+    var detectionKeys: DetectionKeys? { .object(["data"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let data = body["data"], data.kind == .array else { return .no }
         guard let first = data.elements.first else { return body["schema"]?["fields"] != nil ? .likely(0.3) : .no }

@@ -20,6 +20,8 @@ struct METARDecoder: FormatDecoder {
     /// Station reports without MADIS quality control: truth after NWS observations of the same station.
     var products: [ProductDeclaration] { [.observed("metar", "observations", truthPriority: 20)] }
 
+    var detectionKeys: DetectionKeys? { .arrayOrObject(["data"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         if body.kind == .array, let first = body.elements.first {
             return first["icaoId"] != nil && first["obsTime"] != nil ? .yes : .no

@@ -20,6 +20,8 @@ struct METNorwayDecoder: FormatDecoder {
     var format: String { Self.format }
     var products: [ProductDeclaration] { [.forecast(METNorwayReader.provider, METNorwayReader.product)] }
 
+    var detectionKeys: DetectionKeys? { .object(["properties"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let p = body["properties"], p["timeseries"]?.kind == .array else { return .no }
         return p["meta"]?["updated_at"] != nil || body["type"]?.string == "Feature" ? .yes : .likely(0.5)

@@ -34,6 +34,8 @@ struct MetOfficeDecoder: FormatDecoder {
         return series
     }
 
+    var detectionKeys: DetectionKeys? { .object(["httpCode", "httpMessage"], ["features"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.isError(body) || Self.timeSeries(body) != nil ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

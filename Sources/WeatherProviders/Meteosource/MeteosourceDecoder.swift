@@ -44,6 +44,8 @@ struct MeteosourceDecoder: FormatDecoder {
         return last == positive ? v : -v
     }
 
+    var detectionKeys: DetectionKeys? { .object(["lat", "lon"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -28,6 +28,8 @@ struct MeteostatDecoder: FormatDecoder {
          .nowcast("meteostat", "hourly-model-filled")]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["meta", "data"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let meta = body["meta"], meta.kind == .object, meta["generated"] != nil, let data = body["data"] else { return .no }
         if data.kind == .object { return data["latitude"] != nil && data["id"] != nil ? .yes : .no }

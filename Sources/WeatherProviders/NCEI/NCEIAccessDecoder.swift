@@ -12,6 +12,8 @@ struct NCEIAccessDecoder: FormatDecoder {
     var format: String { Self.format }
     var products: [ProductDeclaration] { [.observed("ncei", "access", truthPriority: 13, settings: ["station_time_zone"])] }
 
+    var detectionKeys: DetectionKeys? { .arrayOrObject() }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .array, let first = body.elements.first, first.kind == .object else { return .no }
         return first["DATE"] != nil && first["STATION"] != nil ? .yes : .no

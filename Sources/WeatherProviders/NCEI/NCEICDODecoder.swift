@@ -13,6 +13,8 @@ struct NCEICDODecoder: FormatDecoder {
     /// GHCN-Daily after NCEI's quality control: the station truth right after the NWS climate report.
     var products: [ProductDeclaration] { [.observed("ncei", "cdo", truthPriority: 12, settings: ["station_time_zone"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["results"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let results = body["results"], results.kind == .array, let first = results.elements.first else { return .no }
         return first["datatype"] != nil && first["station"] != nil && first["date"] != nil ? .yes : .no

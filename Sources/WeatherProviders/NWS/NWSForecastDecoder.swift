@@ -19,6 +19,8 @@ struct NWSForecastDecoder: FormatDecoder {
     var format: String { Self.format }
     var products: [ProductDeclaration] { [.forecast("nws", "forecast"), .forecast("nws", "forecast-hourly")] }
 
+    var detectionKeys: DetectionKeys? { .object(["properties"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard let p = body["properties"], p["periods"]?.kind == .array else { return .no }
         return p["generatedAt"] != nil || p["updateTime"] != nil || p["units"] != nil ? .yes : .likely(0.6)

@@ -21,6 +21,8 @@ struct NWSObservationDecoder: FormatDecoder {
     var products: [ProductDeclaration] { [.observed("nws", "observations", truthPriority: 10, settings: ["nws_qc_accept"])] }
     var policy: NWSQualityPolicy = .standard
 
+    var detectionKeys: DetectionKeys? { .object(["type"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         if body["type"]?.string == "FeatureCollection", let features = body["features"], features.kind == .array {
             // A station with nothing in the time asked for answers an empty collection.

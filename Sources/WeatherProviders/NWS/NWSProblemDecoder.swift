@@ -11,6 +11,8 @@ struct NWSProblemDecoder: FormatDecoder {
     /// Error bodies: rejects only.
     var products: [ProductDeclaration] { [] }
 
+    var detectionKeys: DetectionKeys? { .object(["status", "title"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, body["properties"] == nil, body["status"]?.number != nil,
               body["title"]?.string != nil, body["detail"] != nil || body["type"] != nil else { return .no }

@@ -43,6 +43,8 @@ struct NetatmoDecoder: FormatDecoder {
         return body["status"] != nil || body["time_server"] != nil ? .stations : nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["error"], ["body"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -25,6 +25,8 @@ struct OpenMeteoDecoder: FormatDecoder {
         [.nowcast("open-meteo", "forecast"), .forecast("open-meteo", "forecast"), .observed("open-meteo", "archive", truthPriority: 60)]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["latitude", "longitude", "utc_offset_seconds"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -19,6 +19,8 @@ struct OWMCurrentDecoder: FormatDecoder {
     /// station observations. Its units come from the input when the body cannot say.
     var products: [ProductDeclaration] { [.observed("openweathermap", "current", truthPriority: 30, settings: ["units"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["coord", "main", "weather", "dt"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         body["coord"] != nil && body["main"] != nil && body["weather"] != nil && body["dt"] != nil ? .yes : .no
     }

@@ -15,6 +15,8 @@ struct OWMForecast5Decoder: FormatDecoder {
     var format: String { Self.format }
     var products: [ProductDeclaration] { [.forecast("openweathermap", "forecast5", settings: ["units"])] }
 
+    var detectionKeys: DetectionKeys? { .object(["list"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

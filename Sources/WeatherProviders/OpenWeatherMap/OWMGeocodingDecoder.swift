@@ -14,6 +14,8 @@ struct OWMGeocodingDecoder: FormatDecoder {
     var products: [ProductDeclaration] { [] }
 
     /// An empty array is a geocoding reply with no match (no other format is a bare array).
+    var detectionKeys: DetectionKeys? { .arrayOrObject(["name", "lat", "lon", "country"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         Self.matches(body) || (body.kind == .array && body.count == 0) ? .yes : .no
     }

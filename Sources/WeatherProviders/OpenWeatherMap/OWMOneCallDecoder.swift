@@ -23,6 +23,8 @@ struct OWMOneCallDecoder: FormatDecoder {
          .observed("openweathermap", "timemachine", truthPriority: 40, settings: ["units"])]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["lat", "lon"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

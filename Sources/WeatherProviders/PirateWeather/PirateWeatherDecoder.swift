@@ -28,6 +28,8 @@ struct PirateWeatherDecoder: FormatDecoder {
          .observed("pirateweather", "timemachine", truthPriority: 55)]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["message", "error"], ["latitude", "longitude", "timezone"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         Self.isErrorBody(body) || (DarkSkyDecoder.matches(body) && Self.isPirate(body)) ? .yes : .no
     }

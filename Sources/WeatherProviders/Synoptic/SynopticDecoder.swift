@@ -17,6 +17,8 @@ struct SynopticDecoder: FormatDecoder {
     /// Mesonet stations of many networks (quality varies by network): after the national networks' reports.
     var products: [ProductDeclaration] { [.observed("synoptic", "timeseries", truthPriority: 22)] }
 
+    var detectionKeys: DetectionKeys? { .object(["SUMMARY"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let summary = body["SUMMARY"], summary.kind == .object, summary["RESPONSE_CODE"] != nil else { return .no }
         return body["STATION"] != nil || summary["RESPONSE_MESSAGE"] != nil ? .yes : .no

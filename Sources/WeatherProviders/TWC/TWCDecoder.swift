@@ -44,6 +44,8 @@ struct TWCDecoder: FormatDecoder {
         return nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["errors"], ["validTimeUtc", "expirationTimeUtc"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -42,6 +42,8 @@ struct TomorrowIODecoder: FormatDecoder {
         return nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["data"], ["timelines"], ["code", "type", "message"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -53,6 +53,8 @@ struct VisualCrossingDecoder: FormatDecoder {
         }
     }
 
+    var detectionKeys: DetectionKeys? { .object(["latitude", "longitude"], ["errorCode", "message"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) || Self.isError(body) ? .yes : .no }
 
     /// `{"errorCode": 401, "executionTime": 0, "sessionId": …, "message": "No account found with API key"}`.

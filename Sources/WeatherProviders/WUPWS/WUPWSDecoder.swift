@@ -33,6 +33,8 @@ struct WUPWSDecoder: FormatDecoder {
 
     /// `{"observations": []}` alone is a station with no reading in the last hour ("Data
     /// Expired"): recognised, with no records, when no other format claims it.
+    var detectionKeys: DetectionKeys? { .object(["observations"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         guard body.kind == .object, let list = body["observations"], list.kind == .array else { return .no }
         guard let first = list.elements.first else { return body.keys == ["observations"] ? .likely(0.5) : .no }

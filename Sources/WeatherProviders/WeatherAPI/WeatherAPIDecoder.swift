@@ -21,6 +21,8 @@ struct WeatherAPIDecoder: FormatDecoder {
         [.nowcast(WeatherAPIReader.provider, WeatherAPIReader.product), .forecast(WeatherAPIReader.provider, WeatherAPIReader.product)]
     }
 
+    var detectionKeys: DetectionKeys? { .object(["error"], ["current"], ["forecast"], ["location"]) }
+
     func detect(_ body: JSONValue) -> Detection {
         if Self.isErrorBody(body) { return .yes }
         guard body.kind == .object else { return .no }

@@ -22,6 +22,8 @@ struct WeatherKitDecoder: FormatDecoder {
     /// `currentWeather` is the forecast's own "now".
     var products: [ProductDeclaration] { [.nowcast("weatherkit", "weather"), .forecast("weatherkit", "weather")] }
 
+    var detectionKeys: DetectionKeys? { .object(["currentWeather"], ["forecastDaily"], ["forecastHourly"], ["forecastNextHour"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.matches(body) ? .yes : .no }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -44,6 +44,8 @@ struct WeatherbitDecoder: FormatDecoder {
         return body["count"] != nil ? .current : nil
     }
 
+    var detectionKeys: DetectionKeys? { .object(["error"], ["status_message"], ["data"]) }
+
     func detect(_ body: JSONValue) -> Detection { Self.shape(body) == nil ? .no : .yes }
 
     func recognition(of document: DecodedDocument, body: JSONValue) -> String {

@@ -1,0 +1,33 @@
+/// Member names hashed once, so that an object can be asked whether it may hold all of them
+/// without a lookup per name.
+///
+/// Every object keeps a `JSONKeyFilter` with the bits of each name it holds; a name whose bits
+/// are not all set is certainly absent. The union of several names' bits answers for all of
+/// them at once: one test of two words tells "certainly lacks one of these" from "may hold every
+/// one". Format detection asks each document for the names each format needs before it asks
+/// the format itself, so most formats are ruled out without a lookup.
+public struct JSONNames: Sendable {
+    let filter: JSONKeyFilter
+    public let names: [String]
+
+    public init(_ names: [String]) {
+        var filter = JSONKeyFilter()
+        for var name in names {
+            name.withUTF8 { filter.insert(JSONKeyFilter.Name($0)) }
+        }
+        self.filter = filter
+        self.names = names
+    }
+}
+
+extension JSONValue {
+    /// False when this is not an object, or certainly lacks one of `names`; true when it may
+    /// hold every one of them (a lookup tells). Never false for an object that holds them all.
+    @inline(__always)
+    public func mayHaveAll(_ names: JSONNames) -> Bool {
+        let n = node
+        guard n.kind == .object else { return false }
+        let wanted = names.filter
+        return n.bits & wanted.first == wanted.first && n.extra & wanted.second == wanted.second
+    }
+}
