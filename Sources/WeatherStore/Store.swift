@@ -17,6 +17,8 @@ public final class Store {
     private var insertSource: ColumnInsert<SourceStart>?
     private var updateSource: Statement?
     private let keys: RecordKeys
+    /// Observations waiting for a grouped insert (`queue(observation:…)`).
+    private lazy var observationQueue = ObservationQueue(database: database)
     /// The schema version the store had when opened (0: it was created now).
     public let versionFound: Int
 
@@ -115,6 +117,30 @@ public final class Store {
                                                         feedKey: feed, sourceID: sourceID, line: line))
         return database.changes > 0
     }
+
+    /// Queues observation `index` of `observations` for an insert grouped with the next ones
+    /// (`ObservationQueue`), with `role` (instead of its own); `tag` is given back by
+    /// `flushObservations` if the row is new. The caller flushes when `observationQueueIsFull`,
+    /// and before anything reads the table or ends the transaction.
+    public func queue(observation index: Int, of observations: [Observation], role: ObservationRole?, locationID: String,
+                      sourceID: Int64, line: Int, tag: Int) throws(StoreError) {
+        let (feed, observedAt) = try observations.withUnsafeBufferPointer { (rows) throws(StoreError) in
+            (try keys.key(of: rows[index].feed), rows[index].observedAt)
+        }
+        observationQueue.append(ObservationQueue.Entry(observations: observations, index: index, role: role,
+                                                       locationKey: try keys.location(locationID), feedKey: feed,
+                                                       observedAt: observedAt, sourceID: sourceID, line: line, tag: tag))
+    }
+
+    public var observationQueueIsFull: Bool { observationQueue.isFull }
+    public var observationsQueued: Int { observationQueue.entries.count }
+
+    /// Inserts the queued observations; `new` is called with the tag of each row that was new
+    /// (the others were duplicates).
+    public func flushObservations(_ new: (Int) -> Void) throws(StoreError) { try observationQueue.flush(new) }
+
+    /// Drops the queued observations unwritten (their transaction is rolled back).
+    public func discardQueuedObservations() { observationQueue.discard() }
 
     /// Inserts a forecast; false when the same provider, product, model, location, issue time,
     /// period and start are already stored (a duplicate).

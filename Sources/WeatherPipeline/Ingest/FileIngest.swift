@@ -37,6 +37,10 @@ final class FileIngest {
     /// Decompressed bytes read so far, for the progress line (the summary's measure).
     var decompressedSoFar: Int { summary.bytesRead + writer.lastOffset }
 
+    /// Writes what the writer holds back for grouped inserts: at the end of each batch of
+    /// documents, before the batch is released.
+    func flush() throws { try writer.flushObservations() }
+
     func handle(_ event: PreparedEvent) throws {
         switch event {
         case .sourceStarted(let path, let member, let modifiedAt):
@@ -44,7 +48,6 @@ final class FileIngest {
                                    modifiedAt: modifiedAt, now: now)
         case .decoded(let decoded, let origin):
             let written = try writer.write(decoded, origin: origin, declaredRole: declaredRole)
-            summary.observations += written.observations
             summary.forecasts += written.forecasts
             if written.forecasts > 0, let source = decoded.forecasts.first?.issuedAtSource { summary.issueTimeSources[source, default: 0] += 1 }
             summary.locationsCreated += written.locationsCreated
@@ -63,6 +66,7 @@ final class FileIngest {
         case .sourceFinished(let bytes, let contentHash):
             let counts = try writer.finishSource(bytes: bytes, contentHash: contentHash)
             summary.sources += 1
+            summary.observations += writer.sourceObservations
             summary.bytesRead += bytes
             summary.documents += counts.documents
             summary.accepted += counts.accepted

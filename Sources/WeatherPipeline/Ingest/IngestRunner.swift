@@ -290,6 +290,7 @@ public final class IngestRunner {
                 if Interruption.requested { throw IngestInterrupted(signal: Interruption.signalNumber) }
                 try state.handle(batch[k])
             }
+            try state.flush()
             // The batch's rows are freed on a decoding worker: their release is the writer's
             // time otherwise, and the writer is the slower side.
             if let pool {

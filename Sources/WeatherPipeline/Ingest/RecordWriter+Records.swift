@@ -18,9 +18,12 @@ extension RecordWriter {
         }
         for place in decoded.places { try learn(place, created: &created) }
         // In place, as the forecasts below: copying each observation (to set its role) retained
-        // and released each of its text fields.
+        // and released each of its text fields. The rows are queued for grouped inserts; the
+        // document is counted once they are written (`Waiting`).
+        if !decoded.observations.isEmpty { waiting.append(Waiting()) }
         try decoded.observations.withUnsafeBufferPointer { observations in
-            for o in observations.indices.lazy.map({ observations.baseAddress! + $0 }) {
+            for k in observations.indices {
+                let o = observations.baseAddress! + k
                 let role = role(of: o.pointee, declared: declaredRole)
                 let point = PlaceInfo(latitude: o.pointee.latitude, longitude: o.pointee.longitude, name: o.pointee.placeName,
                                       country: o.pointee.country, timeZone: o.pointee.timeZone,
@@ -36,9 +39,9 @@ extension RecordWriter {
                                                      offset: o.pointee.utcOffsetSeconds, created: &created)
                     if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
                 }
-                if try store.insert(o, role: role, locationID: locationID, sourceID: sourceID, line: origin.line) {
-                    written.observations += 1
-                }
+                try store.queue(observation: k, of: decoded.observations, role: role, locationID: locationID, sourceID: sourceID,
+                                line: origin.line, tag: waiting.count - 1)
+                if store.observationQueueIsFull { try flushObservations() }
             }
         }
         // By index: the rows are read in place, not copied (with a retain of each text field) as `for f in` would.

@@ -47,12 +47,25 @@ final class RecordWriter {
     private var inBatch = 0
     private var bytesInBatch = 0
 
-    /// New records of one stored document (the rest of its records were duplicates).
+    /// New records of one stored document (the rest of its records were duplicates), but for
+    /// its observations: those are queued, and counted in `sourceObservations` once written.
     struct Written {
-        var observations = 0
         var forecasts = 0
         var locationsCreated = 0
     }
+
+    /// A document whose observations are queued in the store (`Store.queue(observation:…)`):
+    /// whether it is accepted or a duplicate is decided when they are written.
+    struct Waiting {
+        var newObservations = 0
+        var newForecasts = 0
+        /// Its records are all handed over (its last rows may still be queued).
+        var complete = false
+    }
+    /// The documents whose observations are queued, in order; the last may be the one being written.
+    var waiting: [Waiting] = []
+    /// New observation rows of the current source, written so far.
+    private(set) var sourceObservations = 0
 
     init(store: Store, registry: LocationRegistry) {
         self.store = store
@@ -92,6 +105,8 @@ final class RecordWriter {
     /// error that stopped the file is the one reported.
     func abandonFile(path: String) {
         let database = store.database
+        store.discardQueuedObservations()
+        waiting.removeAll()
         if transactionOpen && !database.isAutocommit {
             try? database.rollback(to: Self.fileSavepoint)
             try? store.discardIncomplete(path: path)
@@ -123,20 +138,51 @@ final class RecordWriter {
         sourceID = try store.beginSource(path: path, member: member, inputHash: inputHash, settings: settings,
                                          modifiedAt: modifiedAt, now: now)
         counts = Store.SourceCounts()
+        sourceObservations = 0
         lastOffset = 0
     }
 
     /// Stores a decoded document's records, warnings and places, counts it (accepted, or a
-    /// duplicate when every record was stored before) and commits when the batch is full.
+    /// duplicate when every record was stored before; for a document with observations, once
+    /// they are written) and commits when the batch is full.
     func write(_ decoded: DecodedDocument, origin: Origin, declaredRole: ObservationRole?) throws -> Written {
         countDocumentBytes(startingAt: origin.byteOffset)
         let written = try writeRecords(decoded, origin: origin, declaredRole: declaredRole)
-        let new = written.observations + written.forecasts
         counts.documents += 1
-        if new > 0 || decoded.recordCount == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
-        counts.records += new
+        counts.records += written.forecasts
+        if decoded.observations.isEmpty {
+            if written.forecasts > 0 || decoded.recordCount == 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
+        } else {
+            waiting[waiting.count - 1].newForecasts = written.forecasts
+            waiting[waiting.count - 1].complete = true
+            // Its last row was written by a flush inside `writeRecords`: nothing of it is queued.
+            if store.observationsQueued == 0 { settle() }
+        }
         try commitIfDue()
         return written
+    }
+
+    /// Writes the queued observations and counts the documents they complete: when the queue is
+    /// full, before a commit or a source's counts, and at the end of each batch of documents
+    /// (whose release, on a decoding worker, must drop the last reference to their rows).
+    func flushObservations() throws {
+        guard store.observationsQueued > 0 else { return }
+        try store.flushObservations { tag in waiting[tag].newObservations += 1 }
+        settle()
+    }
+
+    /// Counts every waiting document that is complete (all but one still being written).
+    private func settle() {
+        var open: Waiting?
+        for w in waiting {
+            guard w.complete else { open = w; continue }
+            let new = w.newForecasts + w.newObservations
+            if new > 0 { counts.accepted += 1 } else { counts.duplicates += 1 }
+            counts.records += w.newObservations
+            sourceObservations += w.newObservations
+        }
+        waiting.removeAll(keepingCapacity: true)
+        if let open { waiting.append(open) }
     }
 
     /// Stores the reject of a document that did not decode; it counts towards the batch as a
@@ -157,6 +203,7 @@ final class RecordWriter {
 
     /// Marks the source complete with its counts, which it returns.
     func finishSource(bytes: Int, contentHash: String) throws -> Store.SourceCounts {
+        try flushObservations()
         let last = max(0, bytes - lastOffset)  // the last document's bytes
         memoryTrim.add(last)
         bytesInBatch += last
@@ -179,6 +226,7 @@ final class RecordWriter {
     private func commitIfDue() throws {
         inBatch += 1
         if inBatch >= batchSize || bytesInBatch >= batchBytes {
+            try flushObservations()
             // COMMIT ends the file's savepoint too: it is opened again in the new transaction.
             try store.database.commitAndContinue()
             try store.database.savepoint(Self.fileSavepoint)
