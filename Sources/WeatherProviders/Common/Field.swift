@@ -96,9 +96,21 @@ public struct Field: Sendable {
         }
     }
 
-    public func optionalNumber(_ key: String) throws(DecodeFailure) -> Double? { try optional(key)?.number() }
+    /// A member that may be absent (or null); a number, read without making its `Field`
+    /// unless it is of another type, to throw.
+    public func optionalNumber(_ key: String) throws(DecodeFailure) -> Double? {
+        guard let member = value[key], !member.isNull else { return nil }
+        if let n = member.number { return n }
+        return try optional(key)?.number()
+    }
     public func requiredNumber(_ key: String) throws(DecodeFailure) -> Double { try required(key).number() }
-    public func optionalString(_ key: String) throws(DecodeFailure) -> String? { try optional(key)?.string() }
+    /// A member that may be absent (or null); a string, read without making its `Field` (its
+    /// path) unless it is of another type, to throw.
+    public func optionalString(_ key: String) throws(DecodeFailure) -> String? {
+        guard let member = value[key], !member.isNull else { return nil }
+        if let s = member.string { return s }
+        return try optional(key)?.string()
+    }
 
     /// Checks a canonical value against a plausibility range; the message names the field, the
     /// raw value, the converted value and the assumption behind the conversion.

@@ -42,8 +42,11 @@ extension Field {
         try quantity(key, Convert.fractionToPercent, range)
     }
 
-    /// An optional Unix-seconds instant.
+    /// An optional Unix-seconds instant. A plausible one is read without making the member's
+    /// `Field`; any other value goes through it, whose message names the field.
     func instant(_ key: String) throws(DecodeFailure) -> Int64? {
+        guard let member = value[key], !member.isNull else { return nil }
+        if let n = member.number, n == n.rounded(), abs(n) < 9e15, Self.isPlausibleInstant(Int64(n)) { return Int64(n) }
         guard let f = optional(key) else { return nil }
         let t = try f.integer()
         try f.checkInstant(t)
@@ -110,6 +113,11 @@ extension Field {
     /// An optional UTC offset (seconds, or hours for Dark Sky's `offset`), checked to be within
     /// ±14 h: the widest offsets in use (Kiribati +14, Baker Island −12).
     func utcOffset(_ key: String, inHours: Bool = false) throws(DecodeFailure) -> Int? {
+        guard let member = value[key], !member.isNull else { return nil }
+        if let raw = member.number {
+            let seconds = inHours ? raw * 3600 : raw
+            if seconds.isFinite, abs(seconds) <= 14 * 3600 { return Int(seconds.rounded()) }
+        }
         guard let f = optional(key) else { return nil }
         let raw = try f.number()
         let seconds = inHours ? raw * 3600 : raw
@@ -125,10 +133,12 @@ extension Field {
         return try f.array()
     }
 
+    static func isPlausibleInstant(_ t: Int64) -> Bool { t >= -3_786_825_600 && t < 4_102_444_800 }
+
     /// Instants before 1850 (older than any reanalysis behind history APIs; Dark Sky's Time
     /// Machine reaches the 1940s) or after 2100 are typos or wrong fields.
     func checkInstant(_ t: Int64) throws(DecodeFailure) {
-        guard t >= -3_786_825_600 && t < 4_102_444_800 else {
+        guard Self.isPlausibleInstant(t) else {
             throw DecodeFailure(.implausibleValue, "field '\(path)' = \(t) is not a plausible Unix time (1850–2100)", fieldPath: path)
         }
     }

@@ -4,13 +4,16 @@ import WeatherCore
 enum OWMFields {
     /// The units assumption as the messages state it: made once per units and source, not per
     /// reply (formatting it was a tenth of decoding an OWM current reply).
+    /// In a table indexed by the two cases' positions: hashing both keys of a dictionary per
+    /// reply cost a thousand instructions.
     static func assumption(_ units: UnitSystem, _ source: UnitsSource) -> String {
-        assumptions[units]?[source] ?? text(units, source)
+        guard let u = UnitSystem.allCases.firstIndex(of: units), let s = UnitsSource.allCases.firstIndex(of: source) else {
+            return text(units, source)
+        }
+        return assumptions[u * UnitsSource.allCases.count + s]
     }
 
-    private static let assumptions: [UnitSystem: [UnitsSource: String]] = Dictionary(uniqueKeysWithValues: UnitSystem.allCases.map { units in
-        (units, Dictionary(uniqueKeysWithValues: UnitsSource.allCases.map { ($0, text(units, $0)) }))
-    })
+    private static let assumptions: [String] = UnitSystem.allCases.flatMap { units in UnitsSource.allCases.map { text(units, $0) } }
 
     private static func text(_ units: UnitSystem, _ source: UnitsSource) -> String {
         "units assumed: \(units.rawValue) (\(units.temperatureName)), from \(OWMUnits.describe(source))"
