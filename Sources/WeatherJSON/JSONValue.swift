@@ -74,32 +74,38 @@ public struct JSONValue: Sendable {
     /// about eleven per lookup of a One Call hour. With a repeated name every member is read,
     /// in order, and the last match wins. Nothing is retained until a member is found.
     private func member(named needle: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        let document = self.document
+        guard let found = memberIndex(named: needle) else { return nil }
+        return JSONValue(document: document, index: found)
+    }
+
+    /// The tape index of the member's value, or nil. It reads the tape and the text through
+    /// their pointers only, so that the document is retained once, for a member found (the
+    /// cursor returned), not around every lookup: a lookup of an absent name retained and
+    /// released it, and weather replies are asked for many absent names.
+    @inline(__always)
+    private func memberIndex(named needle: UnsafeBufferPointer<UInt8>) -> Int? {
         let nodes = document.nodes
+        let text = document.text
         let n = nodes[index]
         guard n.kind == .object else { return nil }
         let name = JSONKeyFilter.Name(needle)
         guard JSONKeyFilter(first: n.bits, second: n.extra).mayContain(name) else { return nil }
         let length = needle.count
-        /// Whether `key`, a name without escapes, is the needle.
-        @inline(__always) func isNeedle(_ key: JSONNode) -> Bool {
-            key.bits == name.head && Int(key.end) - Int(key.start) == length
-                && (length <= 8 || memcmp(document.text + Int(key.start) + 8, needle.baseAddress! + 8, length - 8) == 0)
-        }
         let first = index + 1
         if n.flag {
             var child = first
-            var found = -1
+            var found: Int?
             for _ in 0..<Int(n.count) {
                 let key = nodes[child]
                 if key.flag {
-                    if Array(JSONValue.unescape(document.bytes(Int(key.start), Int(key.end))).utf8).elementsEqual(needle) { found = child + 1 }
-                } else if isNeedle(key) {
+                    let raw = UnsafeBufferPointer(start: text + Int(key.start), count: Int(key.end) - Int(key.start))
+                    if Array(JSONValue.unescape(raw).utf8).elementsEqual(needle) { found = child + 1 }
+                } else if Self.isNeedle(key, name, length, text, needle) {
                     found = child + 1
                 }
                 child = Int(nodes[child + 1].next)
             }
-            return found < 0 ? nil : JSONValue(document: document, index: found)
+            return found
         }
         let end = Int(n.next)
         var child = document.lookupStart(object: index) ?? first
@@ -107,13 +113,22 @@ public struct JSONValue: Sendable {
             if child >= end { child = first }
             let key = nodes[child]
             let next = Int(nodes[child + 1].next)
-            if isNeedle(key) {
+            if Self.isNeedle(key, name, length, text, needle) {
                 document.rememberLookup(object: index, next: next)
-                return JSONValue(document: document, index: child + 1)
+                return child + 1
             }
             child = next
         }
         return nil
+    }
+
+    /// Whether `key`, a name without escapes, is the needle: its first word and length, and
+    /// the bytes after the first eight.
+    @inline(__always)
+    private static func isNeedle(_ key: JSONNode, _ name: JSONKeyFilter.Name, _ length: Int, _ text: UnsafeMutablePointer<UInt8>,
+                                 _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.bits == name.head && Int(key.end) - Int(key.start) == length
+            && (length <= 8 || memcmp(text + Int(key.start) + 8, needle.baseAddress! + 8, length - 8) == 0)
     }
 
     /// The elements of an array (empty when this is not an array).

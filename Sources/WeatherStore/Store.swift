@@ -18,7 +18,7 @@ public final class Store {
     private var updateSource: Statement?
     private let keys: RecordKeys
     /// Observations waiting for a grouped insert (`queue(observation:…)`).
-    private lazy var observationQueue = ObservationQueue(database: database)
+    private let observationQueue: ObservationQueue
     /// The schema version the store had when opened (0: it was created now).
     public let versionFound: Int
 
@@ -26,6 +26,7 @@ public final class Store {
     public init(path: String) throws {
         database = try Database(path: path)
         keys = RecordKeys(database: database)
+        observationQueue = ObservationQueue(database: database)
         versionFound = try Migration.upgrade(database)
     }
 

@@ -9,6 +9,8 @@ extension RecordWriter {
     func writeRecords(_ decoded: DecodedDocument, origin: Origin, declaredRole: ObservationRole?) throws -> Written {
         var written = Written()
         var created = 0
+        // Read once: each read of a writer's property is a checked access.
+        let sourceID = self.sourceID
         for w in decoded.warnings {
             try store.insertWarning(Sanitize.printable(w), format: decoded.format, origin: origin, sourceID: sourceID)
         }
@@ -21,6 +23,7 @@ extension RecordWriter {
         // and released each of its text fields. The rows are queued for grouped inserts; the
         // document is counted once they are written (`Waiting`).
         if !decoded.observations.isEmpty { waiting.append(Waiting()) }
+        let tag = waiting.count - 1
         try decoded.observations.withUnsafeBufferPointer { observations in
             for k in observations.indices {
                 let o = observations.baseAddress! + k
@@ -40,7 +43,7 @@ extension RecordWriter {
                     if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
                 }
                 try store.queue(observation: k, of: decoded.observations, role: role, locationID: locationID, sourceID: sourceID,
-                                line: origin.line, tag: waiting.count - 1)
+                                line: origin.line, tag: tag)
                 if store.observationQueueIsFull { try flushObservations() }
             }
         }
