@@ -60,7 +60,7 @@ public enum DocumentDecoder {
                                _ decode: () throws(DecodeFailure) -> DecodedDocument) throws(DecodeFailure) -> DecodedDocument {
         let quarantine = ValueQuarantine(strict: strict)
         for document in documents { _ = document.takeMarks() }
-        let result: Result<DecodedDocument, DecodeFailure> = ValueQuarantine.$current.withValue(quarantine) {
+        let result: Result<DecodedDocument, DecodeFailure> = ValueQuarantine.bound(quarantine) {
             Result { () throws(DecodeFailure) in try decode() }
         }
         for document in documents { quarantine.passed |= document.takeMarks() }

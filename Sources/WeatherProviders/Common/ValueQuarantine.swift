@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WeatherCore
 import WeatherJSON
 
@@ -26,11 +31,31 @@ public struct QuarantinedValue: Sendable, Equatable {
 /// good forecast values to 113 cloud covers of 101 %), but a quantity none of whose values is plausible means the
 /// document is misread — usually wrong units — and the document is rejected as before.
 ///
-/// Bound as a task local for the duration of one `DocumentDecoder.decode` so that every reader
-/// (`Field.quantity`, Open-Meteo columns) reaches it without threading a parameter through each
-/// provider. Without one bound (a decoder called directly), or with `strict`, failures throw.
+/// Bound to the decoding thread for the duration of one `DocumentDecoder.decode` so that every
+/// reader (`Field.quantity`, Open-Meteo columns) reaches it without threading a parameter
+/// through each provider. Without one bound (a decoder called directly), or with `strict`,
+/// failures throw. A thread's slot rather than a task local: decoding is synchronous, so the
+/// two are the same scope, and binding a task local cost 550 instructions a document.
 final class ValueQuarantine: @unchecked Sendable {
-    @TaskLocal static var current: ValueQuarantine?
+    /// The slot of the thread's bound quarantine (unretained: `bound` keeps it alive).
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The quarantine bound on this thread, if any.
+    static var current: ValueQuarantine? {
+        pthread_getspecific(slot).map { Unmanaged<ValueQuarantine>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `body` with `quarantine` bound on this thread (the one bound before comes back after).
+    static func bound<R>(_ quarantine: ValueQuarantine, _ body: () -> R) -> R {
+        let previous = pthread_getspecific(slot)
+        pthread_setspecific(slot, Unmanaged.passUnretained(quarantine).toOpaque())
+        defer { pthread_setspecific(slot, previous) }
+        return withExtendedLifetime(quarantine) { body() }
+    }
 
     let strict: Bool
     private(set) var values: [QuarantinedValue] = []
