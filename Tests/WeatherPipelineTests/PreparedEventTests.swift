@@ -27,6 +27,17 @@ struct PreparedEventTests {
         #expect(r.reason == .invalidJSON && r.origin == origin && alternative?.units == nil)
     }
 
+    @Test func eachSourceOfABatchDecodesWithItsOwnNameAndTime() {
+        var contexts = DecodeContexts(settings: IngestSettings(), now: 7)
+        let origins = [Origin(path: "a.tar", member: "archive/x.json", modifiedAt: 1), Origin(path: "a.tar", member: "archive/x.json", line: 2, modifiedAt: 1),
+                       Origin(path: "a.tar", member: "forecast/y.json", modifiedAt: 1), Origin(path: "a.tar", member: "forecast/y.json", modifiedAt: 2),
+                       Origin(path: "b.json", modifiedAt: 2)]
+        let made = origins.map { contexts.context(for: $0) }
+        #expect(made.map(\.sourceName) == ["archive/x.json", "archive/x.json", "forecast/y.json", "forecast/y.json", "b.json"])
+        #expect(made.map(\.modifiedAt) == [1, 1, 1, 2, 2])
+        #expect(made.allSatisfy { $0.ingestTime == 7 })
+    }
+
     @Test func aContainerFailureIsAReject() {
         let origin = Origin(path: "a.json.gz", line: 7, byteOffset: 900)
         let error = IngestError(.gzipEndsInsideMember, at: 181, in: .compressed)

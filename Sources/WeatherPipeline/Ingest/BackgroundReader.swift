@@ -37,8 +37,9 @@ final class BackgroundReader {
                     var prepared: [PreparedEvent] = []
                     prepared.reserveCapacity(events.count)
                     var cost = 0
+                    var contexts = DecodeContexts(settings: settings, now: now)
                     for event in events {
-                        let p = PreparedEvent.prepare(event, settings: settings, now: now)
+                        let p = PreparedEvent.prepare(event, contexts: &contexts)
                         cost += p.estimatedBytes
                         prepared.append(p)
                     }
