@@ -3,6 +3,11 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT ?= swift
 BIN := .build/release/wxpipe
+# Release builds link the Swift runtime and Foundation statically: the binary runs where no Swift
+# toolchain is installed (cluster nodes: copy it), and starts without resolving the runtime's
+# symbols, which was half the start-up of an ingest (an ingest of OWM current replies: 3.6 %
+# fewer instructions; an empty one 21 → 16 ms). The binary is about 90 MB.
+RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all build run test test-slurm bench fuzz clean deps docs
 FUZZ_SECONDS ?= 300
@@ -29,7 +34,7 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "the Swift toolchain is not on PATH (expected /opt/swift/usr/bin)"; exit 1; }
 
 build: deps
-	$(SWIFT) build -c release --product wxpipe
+	$(SWIFT) build $(RELEASE) --product wxpipe
 
 run: build
 	$(BIN) run Pipelines/default.json
@@ -64,8 +69,8 @@ test-slurm: deps
 # installs duckdb and orjson for python3 when missing (the bench only). BENCH_ARGS=--quick: a smoke run.
 BENCH_ARGS ?=
 bench: deps
-	$(SWIFT) build -c release --product wxpipe
-	$(SWIFT) build -c release --product wxbench
+	$(SWIFT) build $(RELEASE) --product wxpipe
+	$(SWIFT) build $(RELEASE) --product wxbench
 	python3 scripts/bench.py --wxpipe $(BIN) --wxbench .build/release/wxbench $(BENCH_ARGS)
 
 # libFuzzer over the readers and decoders (Sources/wxfuzz), seeded with the fixtures
