@@ -23,7 +23,6 @@ extension RecordWriter {
         // and released each of its text fields. The rows are queued for grouped inserts; the
         // document is counted once they are written (`Waiting`).
         if !decoded.observations.isEmpty { waiting.append(Waiting()) }
-        let tag = waiting.count - 1
         try decoded.observations.withUnsafeBufferPointer { observations in
             for k in observations.indices {
                 let o = observations.baseAddress! + k
@@ -43,7 +42,7 @@ extension RecordWriter {
                     if registry.revision == revision { resolvedPoints.remember(point, id: locationID, revision: revision) }
                 }
                 try store.queue(observation: k, of: decoded.observations, role: role, locationID: locationID, sourceID: sourceID,
-                                line: origin.line, tag: tag)
+                                line: origin.line, tag: waiting.count - 1)  // last: a flush inside this document moves it
                 if store.observationQueueIsFull { try flushObservations() }
             }
         }
