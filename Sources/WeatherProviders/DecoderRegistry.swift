@@ -10,11 +10,11 @@ struct DecoderRegistry: Sendable {
     /// recognises a body: a format file cannot take replies from the decoder written for them.
     private(set) var declared: [any FormatDecoder] = []
     /// Each decoder's `detectionKeys`, beside it: read without opening the decoder's existential.
-    private var keys: [DetectionKeys?]
+    private var keys: DetectionKeyTable
 
     init(_ decoders: [any FormatDecoder]) {
         self.decoders = decoders
-        keys = decoders.map(\.detectionKeys)
+        keys = DetectionKeyTable(decoders.map(\.detectionKeys))
     }
 
     /// This registry with an input's declared formats after its decoders, in the order given.
@@ -85,15 +85,21 @@ struct DecoderRegistry: Sendable {
     /// decoders' `detect` says.
     func builtIn(for body: JSONValue, usingKeys: Bool) -> (any FormatDecoder)? {
         var best: (index: Int, confidence: Double)?
-        for i in decoders.indices {
-            if usingKeys, let keys = keys[i], !keys.admit(body) { continue }
+        var found: Int?
+        let ask = { (i: Int) -> Bool in
             switch decoders[i].detect(body) {
-            case .yes: return decoders[i]
+            case .yes: found = i; return true
             case .likely(let c): if c > (best?.confidence ?? 0) { best = (i, c) }
-            case .no: continue
+            case .no: break
             }
+            return false
         }
-        return best.map { decoders[$0.index] }
+        if usingKeys {
+            keys.forEachAdmitted(body, ask)
+        } else {
+            for i in decoders.indices where ask(i) { break }
+        }
+        return (found ?? best?.index).map { decoders[$0] }
     }
 
     var formats: [String] { decoders.map(\.format) }

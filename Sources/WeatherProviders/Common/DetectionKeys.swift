@@ -31,8 +31,69 @@ struct DetectionKeys: Sendable {
     /// Whether the format's `detect` may say anything but `.no` to `body`.
     @inline(__always)
     func admit(_ body: JSONValue) -> Bool {
-        guard body.kind == .object else { return otherKinds }
-        for group in groups where body.mayHaveAll(group) { return true }
+        guard let names = body.names else { return otherKinds }
+        for group in groups where names.mayHaveAll(group) { return true }
         return false
+    }
+}
+
+/// Every decoder's `DetectionKeys` in two flat tables of plain words, read through their
+/// pointers: asked per decoder through arrays of groups, the test retained and released each
+/// decoder's groups, and ruling the formats out cost more than recognising OpenWeatherMap.
+struct DetectionKeyTable: Sendable {
+    /// One per decoder, in the registry's order: its groups in `groups`, or all admitted.
+    private struct Span: Sendable {
+        var start: Int32
+        var count: Int32
+        var otherKinds: Bool
+        var declared: Bool
+    }
+    private var spans: [Span] = []
+    private var groups: [JSONNames] = []
+
+    init(_ keys: [DetectionKeys?]) {
+        for key in keys { append(key) }
+    }
+
+    mutating func insert(_ key: DetectionKeys?, at index: Int) {
+        var keys = (0..<spans.count).map(self.keys)
+        keys.insert(key, at: index)
+        self = DetectionKeyTable(keys)
+    }
+
+    mutating func append(_ key: DetectionKeys?) {
+        spans.append(Span(start: Int32(groups.count), count: Int32(key?.groups.count ?? 0),
+                          otherKinds: key?.otherKinds ?? true, declared: key != nil))
+        groups += key?.groups ?? []
+    }
+
+    private func keys(_ i: Int) -> DetectionKeys? {
+        let span = spans[i]
+        guard span.declared else { return nil }
+        return DetectionKeys(groups: Array(groups[Int(span.start)..<Int(span.start + span.count)]), otherKinds: span.otherKinds)
+    }
+
+    /// Calls `ask` with the index of each decoder `body` may be in, in order, until it returns
+    /// true.
+    @inline(__always)
+    func forEachAdmitted(_ body: JSONValue, _ ask: (Int) -> Bool) {
+        let names = body.names
+        spans.withUnsafeBufferPointer { spans in
+            groups.withUnsafeBufferPointer { groups in
+                for i in 0..<spans.count {
+                    let span = spans[i]
+                    var admitted = !span.declared
+                    if !admitted, let names {
+                        for g in Int(span.start)..<Int(span.start + span.count) where names.mayHaveAll(groups[g]) {
+                            admitted = true
+                            break
+                        }
+                    } else if !admitted {
+                        admitted = span.otherKinds
+                    }
+                    if admitted && ask(i) { return }
+                }
+            }
+        }
     }
 }
